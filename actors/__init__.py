@@ -1,0 +1,1 @@
+"""Concurrency: greenlet actors with mailboxes (lobbies, duels, connections, supervisor)."""

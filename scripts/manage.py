@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""The two set-up commands of the README, needing nothing but Python 3.11+.
+
+    python3 scripts/manage.py serve   # make .venv if needed, install, run the server
+    python3 scripts/manage.py test    # make .venv if needed, install with test extras, run pytest
+
+The virtual environment lives in `.venv` beside setup.cfg and is reinstalled only when
+setup.cfg changes, so both commands are quick after the first run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = Path(os.environ.get("WT_VENV", ROOT / ".venv"))
+PYTHON = VENV / "bin" / "python"
+
+
+def ensure_installed(extras: str) -> None:
+    """Create the venv and (re)install the project when setup.cfg or the extras changed."""
+    if not PYTHON.exists():
+        print(f"creating virtual environment in {VENV}", flush=True)
+        venv.create(VENV, with_pip=True)
+    key = hashlib.sha256((ROOT / "setup.cfg").read_bytes() + extras.encode()).hexdigest()
+    stamp = VENV / f".installed{extras}"
+    if stamp.exists() and stamp.read_text() == key:
+        return
+    target = f"{ROOT}{extras}"
+    print(f"installing {target} into {VENV}", flush=True)
+    subprocess.check_call([PYTHON, "-m", "pip", "install", "-q", "--upgrade", "pip"])
+    subprocess.check_call([PYTHON, "-m", "pip", "install", "-q", "-e", target])
+    stamp.write_text(key)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in {"serve", "test"}:
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    os.chdir(ROOT)
+    if command == "serve":
+        ensure_installed("")
+        os.execv(PYTHON, [str(PYTHON), str(ROOT / "app.py"), *rest])
+    ensure_installed("[test]")
+    os.execv(PYTHON, [str(PYTHON), "-m", "pytest", *rest])
+    return 0  # not reached
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

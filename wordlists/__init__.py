@@ -1,0 +1,1 @@
+"""Per-language word lists and language definitions, and their loader."""
