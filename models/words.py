@@ -1,0 +1,52 @@
+"""Secret words for a round's duels: length 4, 5 or 6 with equal chance, never repeated."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+LENGTHS = (4, 5, 6)
+
+
+class OutOfWords(Exception):
+    """The answer lists have no unused word left for this tournament."""
+
+
+def choose_secrets(
+    rng: random.Random,
+    answers: Mapping[int, Sequence[str]],
+    count: int,
+    used: set[str],
+    lengths: Sequence[int] = LENGTHS,
+) -> list[str]:
+    """Draw `count` different words not in `used` (which is updated), one per duel.
+
+    Each duel's length is drawn uniformly from `lengths`; if that length has no unused word
+    left (only with tiny lists), another length with words left is used instead."""
+    chosen: list[str] = []
+    for _ in range(count):
+        order = list(lengths)
+        first = rng.choice(order)
+        order.remove(first)
+        rng.shuffle(order)
+        for length in (first, *order):
+            word = _draw(rng, answers.get(length, ()), used)
+            if word is not None:
+                break
+        else:
+            raise OutOfWords(f"no unused answer of length {'/'.join(map(str, lengths))} left")
+        used.add(word)
+        chosen.append(word)
+    return chosen
+
+
+def _draw(rng: random.Random, pool: Sequence[str], used: set[str]) -> str | None:
+    """A uniform unused word: a few rejection draws, then an exact filter when lists run low."""
+    if not pool:
+        return None
+    for _ in range(8):
+        word = pool[rng.randrange(len(pool))]
+        if word not in used:
+            return word
+    left = [w for w in pool if w not in used]
+    return rng.choice(left) if left else None
