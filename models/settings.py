@@ -1,0 +1,125 @@
+"""Server settings from environment variables, validated once at start.
+
+Every setting has a default that works on a fresh machine. A bad value raises SettingsError
+naming the variable, so the server refuses to start instead of misbehaving later.
+The game's rule numbers (8 seats, 3 lives, 6 turns) are not settings: RULES fixes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+PREFIX = "WT_"
+
+
+class SettingsError(ValueError):
+    pass
+
+
+def _number(low: float, high: float) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        value = float(text)
+        if not low <= value <= high:
+            raise ValueError(f"must be between {low:g} and {high:g}")
+        return value
+
+    return parse
+
+
+def _integer(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        value = int(text)
+        if not low <= value <= high:
+            raise ValueError(f"must be between {low} and {high}")
+        return value
+
+    return parse
+
+
+def _flag(text: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered in {"1", "true", "yes", "on"}:
+        return True
+    if lowered in {"0", "false", "no", "off"}:
+        return False
+    raise ValueError("must be one of 1/0, true/false, yes/no, on/off")
+
+
+def _text(text: str) -> str:
+    if not text.strip():
+        raise ValueError("must not be empty")
+    return text.strip()
+
+
+def _database_url(text: str) -> str:
+    text = _text(text)
+    scheme = text.split("://", 1)[0] if "://" in text else ""
+    if scheme not in {"sqlite", "mysql", "mysql+pool"}:
+        raise ValueError("must start with sqlite:/// or mysql:// (e.g. mysql://user:pass@host/db)")
+    return text
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Defaults are the production values; tests pass short timings."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    database_url: str = "sqlite:///data/wordle.db"
+    wordlists_dir: str = ""  # empty: the lists shipped inside the wordlists package
+    turn_seconds: float = 30.0
+    intro_seconds: float = 6.0
+    reconnect_grace_seconds: float = 60.0
+    bot_fill: bool = True
+    bot_fill_seconds: float = 15.0
+    max_frame_bytes: int = 4096
+    frames_per_second: float = 10.0  # sustained rate per connection; bursts up to 2 s' worth
+    ping_seconds: float = 20.0
+    cookie_secure: bool = False  # set when served over https
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str], **overrides: Any) -> Settings:
+        """Read WT_<NAME> variables (e.g. WT_TURN_SECONDS=30); `overrides` win over both."""
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            key = PREFIX + f.name.upper()
+            if key not in env:
+                continue
+            try:
+                values[f.name] = PARSERS[f.name](env[key])
+            except ValueError as exc:
+                raise SettingsError(f"{key}={env[key]!r}: {exc}") from None
+        values.update(overrides)
+        return cls(**values)
+
+    @classmethod
+    def variables(cls) -> list[tuple[str, Any]]:
+        """(environment variable, default) pairs, for documentation and --help."""
+        return [(PREFIX + f.name.upper(), f.default) for f in fields(cls)]
+
+
+PARSERS: dict[str, Callable[[str], Any]] = {
+    "host": _text,
+    "port": _integer(1, 65535),
+    "database_url": _database_url,
+    "wordlists_dir": str,
+    "turn_seconds": _number(0.05, 3600),
+    "intro_seconds": _number(0.0, 600),
+    "reconnect_grace_seconds": _number(0.0, 3600),
+    "bot_fill": _flag,
+    "bot_fill_seconds": _number(0.0, 86400),
+    "max_frame_bytes": _integer(256, 1 << 20),
+    "frames_per_second": _number(0.5, 1000),
+    "ping_seconds": _number(1, 3600),
+    "cookie_secure": _flag,
+    "log_level": lambda t: _choice(t.upper(), {"DEBUG", "INFO", "WARNING", "ERROR"}),
+}
+
+
+def _choice(text: str, options: set[str]) -> str:
+    if text not in options:
+        raise ValueError(f"must be one of {', '.join(sorted(options))}")
+    return text
