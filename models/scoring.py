@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from enum import StrEnum
 
@@ -15,24 +14,33 @@ class Mark(StrEnum):
     GREY = "x"  # not in the secret (or all its occurrences already accounted for)
 
 
-SOLVED_MARK = Mark.GREEN.value
+GREEN, YELLOW, GREY = Mark.GREEN.value, Mark.YELLOW.value, Mark.GREY.value
+SOLVED_MARK = GREEN
 
 
 def score(secret: Sequence[str], guess: Sequence[str]) -> str:
-    """Colour `guess` against `secret`: greens first, then yellows from the letters left over."""
-    if len(secret) != len(guess):
-        raise ValueError(f"guess has {len(guess)} letters, secret has {len(secret)}")
-    marks = [Mark.GREY.value] * len(guess)
-    left: Counter[str] = Counter()
-    for i, (s, g) in enumerate(zip(secret, guess, strict=True)):
-        if s == g:
-            marks[i] = Mark.GREEN.value
+    """Colour `guess` against `secret`: greens first, then yellows from the letters left over.
+
+    Written with plain lists and a dict: bots and the simulator call it millions of times."""
+    n = len(secret)
+    if n != len(guess):
+        raise ValueError(f"guess has {len(guess)} letters, secret has {n}")
+    marks = [GREY] * n
+    left: dict[str, int] = {}
+    for i in range(n):
+        s = secret[i]
+        if s == guess[i]:
+            marks[i] = GREEN
         else:
-            left[s] += 1
-    for i, g in enumerate(guess):
-        if marks[i] != Mark.GREEN.value and left[g] > 0:
-            marks[i] = Mark.YELLOW.value
-            left[g] -= 1
+            left[s] = left.get(s, 0) + 1
+    if left:
+        for i in range(n):
+            if marks[i] != GREEN:
+                g = guess[i]
+                count = left.get(g)
+                if count:
+                    marks[i] = YELLOW
+                    left[g] = count - 1
     return "".join(marks)
 
 

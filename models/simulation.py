@@ -1,0 +1,164 @@
+"""Whole tournaments played in-process by virtual players, for statistics and tests.
+
+Virtual players see the shared board like real ones. Skill is a few numbers: how often a turn
+runs out, how often a guess ignores the colours, and how long a guess takes. Everything is
+driven by one seeded random.Random per tournament, so the same seed gives the same figures.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from models.duel import Duel, Outcome
+from models.solver import Word, best_guess, candidates
+from models.tournament import (
+    DEFAULT_INTRO_SECONDS,
+    SEATS,
+    Result,
+    Tournament,
+    TournamentEnded,
+)
+from models.words import choose_secrets
+
+
+@dataclass(frozen=True)
+class Skill:
+    name: str
+    p_timeout: float  # chance a turn runs out unplayed
+    p_blunder: float  # chance a guess ignores the colours (any allowed word)
+    think: tuple[float, float]  # seconds a guess takes, uniform in this range
+    solver: bool = False  # pick the most informative candidate rather than any candidate
+
+
+SKILLS: dict[str, Skill] = {
+    s.name: s
+    for s in (
+        Skill("strong", 0.0, 0.0, (4.0, 10.0), solver=True),
+        Skill("good", 0.02, 0.15, (6.0, 16.0)),
+        Skill("casual", 0.06, 0.35, (8.0, 22.0)),
+        Skill("weak", 0.15, 0.6, (10.0, 28.0)),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Answer words of one language, as letter tuples, by length. Virtual players guess from
+    these too (a blunder is any of them, ignoring the colours)."""
+
+    answers: Mapping[int, Sequence[Word]]
+
+    def answer_strings(self) -> dict[int, list[str]]:
+        return {n: ["".join(w) for w in ws] for n, ws in self.answers.items()}
+
+
+@dataclass
+class TournamentStats:
+    rounds: int = 0
+    duels: int = 0
+    draws: int = 0
+    byes: int = 0
+    shared_places: int = 0  # players who share their place with someone
+    no_single_winner: bool = False
+    winner_seconds: float = 0.0  # game time from start to end, as the last players see it
+    places: dict = field(default_factory=dict)
+    rating_changes: dict = field(default_factory=dict)
+
+
+def play_duel(
+    rng: random.Random,
+    vocab: Vocabulary,
+    skills: Mapping[object, Skill],
+    pair: tuple[object, object],
+    secret: str,
+    secret_letters: Word,
+    now: float,
+    turn_seconds: float,
+) -> Duel:
+    """Play one duel to its end with virtual players."""
+    duel, _ = Duel.begin(pair, secret_letters, secret, rng, now, turn_seconds)
+    words = vocab.answers[len(secret_letters)]
+    pool = list(words)
+    seen = 0
+    while not duel.over:
+        scored = [(r.letters, r.marks) for r in duel.rows[seen:] if not r.skipped]
+        if scored:
+            pool = candidates(pool, scored)
+        seen = len(duel.rows)
+        skill = skills[duel.to_move]
+        if rng.random() < skill.p_timeout:
+            duel, _ = duel.tick(duel.deadline)
+            continue
+        if rng.random() < skill.p_blunder or not pool:
+            word = words[rng.randrange(len(words))]
+        elif skill.solver:
+            word = best_guess(pool, rng)
+        else:
+            word = pool[rng.randrange(len(pool))]
+        think = min(rng.uniform(*skill.think), turn_seconds * 0.95)
+        t = duel.deadline - turn_seconds + think
+        duel, _ = duel.guess(duel.to_move, "".join(word), word, True, t)
+    return duel
+
+
+def play_tournament(
+    rng: random.Random,
+    vocab: Vocabulary,
+    skills: Mapping[object, Skill],
+    ratings: Mapping[object, int] | None = None,
+    turn_seconds: float = 30.0,
+    intro_seconds: float = DEFAULT_INTRO_SECONDS,
+) -> TournamentStats:
+    """Play a whole tournament; the round's clock is its longest duel plus the intro."""
+    seats = list(skills)
+    t = Tournament.create(seats, ratings or dict.fromkeys(seats, 1000))
+    answers = vocab.answer_strings()
+    letters_of = {"".join(w): w for ws in vocab.answers.values() for w in ws}
+    stats, used, clock = TournamentStats(), set(), 0.0
+    while not t.finished:
+        t, events = t.begin_round(rng)
+        if t.finished:
+            break
+        stats.rounds += 1
+        stats.byes += t.pairing.bye is not None
+        clock += intro_seconds
+        t, _ = t.start_play()
+        pairs = t.unsettled_pairs()
+        secrets = choose_secrets(rng, answers, len(pairs), used)
+        round_end = clock
+        for pair, secret in zip(pairs, secrets, strict=True):
+            word = letters_of[secret]
+            duel = play_duel(rng, vocab, skills, pair, secret, word, clock, turn_seconds)
+            stats.duels += 1
+            stats.draws += duel.outcome is Outcome.DRAW
+            round_end = max(round_end, duel.ended_at)
+            result = Result.DRAW if duel.outcome is Outcome.DRAW else Result.WIN
+            t, events = t.record_duel(pair, result, duel.winner)
+        clock = round_end
+    ended = next(e for e in events if isinstance(e, TournamentEnded))
+    counts = Counter(ended.places.values())
+    stats.places = dict(ended.places)
+    stats.rating_changes = dict(t.changes)
+    stats.shared_places = sum(c for c in counts.values() if c > 1)
+    stats.no_single_winner = ended.winner is None
+    stats.winner_seconds = clock
+    return stats
+
+
+def skill_mix(spec: str, rng: random.Random) -> list[Skill]:
+    """'strong:2,casual:6' -> eight skills in random seat order; 'mixed' = 2 of each."""
+    if spec == "mixed":
+        spec = ",".join(f"{name}:2" for name in SKILLS)
+    out: list[Skill] = []
+    for part in spec.split(","):
+        name, _, count = part.partition(":")
+        if name not in SKILLS:
+            raise ValueError(f"unknown skill {name!r}; choose from {', '.join(SKILLS)}")
+        out += [SKILLS[name]] * int(count or SEATS)
+    if len(out) != SEATS:
+        raise ValueError(f"a skill mix must name {SEATS} players, got {len(out)}")
+    rng.shuffle(out)
+    return out
