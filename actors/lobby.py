@@ -1,0 +1,671 @@
+"""The lobby actor: eight seats, then the tournament played in them.
+
+While waiting it owns its seats (the matchmaker only proposes players; the lobby decides), so
+a leave and the eighth seat can never race. Once full it runs the tournament: intro timers,
+duel actors, results, eliminations, placements, reconnect grace, spectators, and all fan-out
+to its players' connections (each frame encoded once). The pure `Tournament` value is the
+truth for results; the lobby only applies its events.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from actors import wire
+from actors.clock import Clock, Timer
+from actors.duel import DuelActor
+from actors.messages import (
+    Attach,
+    BotsWanted,
+    Command,
+    DuelFinished,
+    DuelProgress,
+    FillWithBots,
+    Forfeit,
+    GraceOver,
+    Guess,
+    IntroOver,
+    LobbyChanged,
+    Player,
+    PlayerConnected,
+    PlayerDisconnected,
+    PlayersReleased,
+    Seat,
+    Send,
+    ShowHome,
+)
+from actors.recorder import ApplyPlacement, FinishTournament, RecordDuel, StartTournament
+from actors.runtime import STOP, Actor, ActorRef, ChildFailed
+from models.settings import Settings
+from models.tournament import (
+    SEATS,
+    LifeLost,
+    Phase,
+    PlacementFixed,
+    PlayerEliminated,
+    Result,
+    RoundEnded,
+    RoundIntro,
+    Tournament,
+    TournamentEnded,
+)
+from models.words import OutOfWords, choose_secrets
+
+log = logging.getLogger("wordle.lobby")
+
+_duel_ids = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class BeginTournament:
+    """Sent to itself when the eighth seat is taken."""
+
+
+@dataclass
+class DuelSlot:
+    ref: ActorRef
+    pair: tuple[int, int]
+    round: int
+    secret: str
+    view: dict[str, Any]
+    over: bool = False
+
+
+@dataclass
+class Presence:
+    player: Player
+    conn: ActorRef | None
+    away_since: float | None = None
+    grace: Timer | None = None
+    attached: bool = True  # False once they left or were released: no more frames
+
+
+@dataclass
+class Services:
+    """What a lobby needs from the rest of the server."""
+
+    matchmaker: ActorRef
+    recorder: ActorRef | None
+    bots: ActorRef | None
+    supervisor: ActorRef | None
+    settings: Settings
+    words: dict[str, Any]  # language code -> wordlists.WordList
+
+
+class LobbyActor(Actor):
+    def __init__(
+        self,
+        lobby_id: int,
+        language: str,
+        services: Services,
+        clock: Clock,
+        rng: random.Random | None = None,
+        party_id: int | None = None,
+    ) -> None:
+        super().__init__(clock, services.supervisor)
+        self.lobby_id = lobby_id
+        self.language = language
+        self.services = services
+        self.settings = services.settings
+        self.words = services.words[language]
+        self.rng = rng or random.Random()
+        self.party_id = party_id
+        self.created_at = clock.time()
+        self.status = "waiting"
+        self.people: dict[int, Presence] = {}
+        self.fill_at: float | None = None
+        self._fill_timer: Timer | None = None
+        # the tournament
+        self.tournament_id: int | None = None
+        self.t: Tournament | None = None
+        self.used_words: set[str] = set()
+        self.duels: dict[int, DuelSlot] = {}
+        self.duel_of: dict[int, int] = {}
+        self.watching: dict[int, int] = {}
+        self.intro_ends_at: float | None = None
+
+    # --- seats (waiting) --------------------------------------------------------------
+
+    def on_Seat(self, msg: Seat) -> bool:
+        if self.status != "waiting" or len(self.people) + len(msg.players) > SEATS:
+            return False
+        if any(p.id in self.people for p in msg.players):
+            return False
+        for p in msg.players:
+            conn = msg.conns.get(p.id)
+            self.people[p.id] = Presence(p, conn)
+            if conn is None:
+                self._away(p.id, self.clock.time())
+            else:
+                conn.tell(Attach(self.ref))
+        self._arm_bot_fill()
+        self._lobby_changed()
+        self._broadcast(self._lobby_message())
+        if len(self.people) == SEATS:
+            self.ref.tell(BeginTournament())  # after this ask has been answered
+        return True
+
+    def on_BeginTournament(self, _msg: BeginTournament) -> None:
+        if self.status == "waiting" and len(self.people) == SEATS:
+            self._start_tournament()
+
+    def on_FillWithBots(self, _msg: FillWithBots) -> None:
+        self._fill_timer = None
+        if self.status != "waiting" or self.services.bots is None:
+            return
+        if not any(not pr.player.is_bot for pr in self.people.values()):
+            return
+        free = SEATS - len(self.people)
+        if free > 0:
+            self.services.bots.tell(BotsWanted(self.lobby_id, self.language, free, self._average()))
+            self._fill_timer = self.after(max(1.0, self.settings.bot_fill_seconds), FillWithBots())
+
+    def _arm_bot_fill(self) -> None:
+        if not self.settings.bot_fill or self.services.bots is None or self._fill_timer:
+            return
+        if all(pr.player.is_bot for pr in self.people.values()):
+            return
+        self.fill_at = self.created_at + self.settings.bot_fill_seconds
+        self._fill_timer = self.after(self.fill_at - self.clock.time(), FillWithBots())
+
+    # --- connections ------------------------------------------------------------------
+
+    def on_PlayerConnected(self, msg: PlayerConnected) -> None:
+        pr = self.people.get(msg.player_id)
+        if pr is None or not pr.attached:
+            msg.conn.tell(Attach(None))
+            msg.conn.tell(ShowHome())
+            return
+        pr.conn = msg.conn
+        if pr.grace is not None:
+            pr.grace.cancel()
+        pr.grace, pr.away_since = None, None
+        msg.conn.tell(Attach(self.ref))
+        msg.conn.tell(Send(wire.encode(self._snapshot(msg.player_id))))
+        self._broadcast(self._status_message(msg.player_id), skip=msg.player_id)
+
+    def on_PlayerDisconnected(self, msg: PlayerDisconnected) -> None:
+        pr = self.people.get(msg.player_id)
+        if pr is None or pr.conn is not msg.conn or not pr.attached:
+            return
+        pr.conn = None
+        self._away(msg.player_id, self.clock.time())
+        self._broadcast(self._status_message(msg.player_id))
+
+    def _away(self, player_id: int, now: float) -> None:
+        pr = self.people[player_id]
+        pr.away_since = now
+        grace = self.settings.reconnect_grace_seconds
+        pr.grace = self.after(grace, GraceOver(player_id, now))
+
+    def on_GraceOver(self, msg: GraceOver) -> None:
+        pr = self.people.get(msg.player_id)
+        if pr is None or pr.away_since != msg.since or not pr.attached:
+            return
+        log.info("lobby %s: player %s gone past the grace", self.lobby_id, msg.player_id)
+        self._leave(msg.player_id, "grace_expired")
+
+    # --- client commands --------------------------------------------------------------
+
+    def on_Command(self, msg: Command) -> None:
+        pr = self.people.get(msg.player_id)
+        if pr is None or not pr.attached or pr.conn is not msg.conn:
+            msg.conn.tell(Send(wire.encode(wire.error("not_in_lobby"))))
+            return
+        kind = msg.message["type"]
+        if kind == "leave":
+            self._leave(msg.player_id, "left")
+        elif kind == "guess":
+            self._guess(msg.player_id, msg.message["word"])
+        elif kind == "spectate":
+            self._spectate(msg.player_id, msg.message["duel"])
+        elif kind == "stop_spectating":
+            self._stop_spectating(msg.player_id)
+        elif kind == "resync":
+            self._send(msg.player_id, self._snapshot(msg.player_id))
+        else:
+            self._send(msg.player_id, wire.error("unknown_type"))
+
+    def _guess(self, player_id: int, word: str) -> None:
+        duel_id = self.duel_of.get(player_id)
+        slot = self.duels.get(duel_id) if duel_id is not None else None
+        if slot is None or slot.over:
+            self._send(player_id, wire.error("no_duel"))
+            return
+        slot.ref.tell(Guess(player_id, word))
+
+    def _spectate(self, player_id: int, duel_id: int) -> None:
+        slot = self.duels.get(duel_id)
+        own = self.duels.get(self.duel_of.get(player_id, -1))
+        if slot is None or slot.round != (self.t.round if self.t else -1):
+            self._send(player_id, wire.error("no_such_duel"))
+            return
+        if own is not None and not own.over and own is not slot:
+            self._send(player_id, wire.error("cannot_spectate"))
+            return
+        self.watching[player_id] = duel_id
+        self._send(player_id, {"type": "duel_view", "duel": self._fresh_view(slot)})
+
+    def _stop_spectating(self, player_id: int) -> None:
+        self.watching.pop(player_id, None)
+        self._send(player_id, {"type": "duel_view", "duel": None})
+
+    # --- leaving ----------------------------------------------------------------------
+
+    def _leave(self, player_id: int, reason: str) -> None:
+        pr = self.people[player_id]
+        if self.status == "waiting":
+            del self.people[player_id]
+            self._detach(pr, "left_lobby" if reason == "left" else reason)
+            self._lobby_changed()
+            if not self.people:
+                self._close()
+                return
+            self._broadcast(self._lobby_message())
+            return
+        if self.t is not None and not self.t.finished:
+            duel_id = self.duel_of.get(player_id)
+            slot = self.duels.get(duel_id) if duel_id is not None else None
+            self.t, events = self.t.leave(player_id)
+            if slot is not None and not slot.over:
+                slot.ref.tell(Forfeit(player_id))
+            self._detach(pr, reason)
+            self._apply(events)
+        else:
+            self._detach(pr, reason)
+
+    def _detach(self, pr: Presence, reason: str) -> None:
+        """The player stops receiving this lobby's frames and goes back home."""
+        pr.attached = False
+        if pr.grace is not None:
+            pr.grace.cancel()
+            pr.grace = None
+        self.watching.pop(pr.player.id, None)
+        if pr.conn is not None:
+            pr.conn.tell(
+                Send(wire.encode({"type": "left", "reason": reason, "message": wire.text(reason)}))
+            )
+            pr.conn.tell(Attach(None))
+            pr.conn.tell(ShowHome())
+        self.services.matchmaker.tell(PlayersReleased(self.lobby_id, (pr.player.id,)))
+
+    # --- the tournament ---------------------------------------------------------------
+
+    def _start_tournament(self) -> None:
+        self.status = "playing"
+        if self._fill_timer is not None:
+            self._fill_timer.cancel()
+            self._fill_timer = None
+        self._lobby_changed()
+        seats = tuple(self.people)
+        ratings = {p: pr.player.rating for p, pr in self.people.items()}
+        if self.services.recorder is not None:
+            self.tournament_id, ratings = self.services.recorder.ask(
+                StartTournament(self.language, seats), timeout=10.0
+            )
+            for p, r in ratings.items():
+                self.people[p].player = replace(self.people[p].player, rating=r)
+        self.t = Tournament.create(seats, ratings)
+        log.info(
+            "tournament %s started in lobby %s (%s): %s",
+            self.tournament_id,
+            self.lobby_id,
+            self.language,
+            list(seats),
+        )
+        self._broadcast(
+            {
+                "type": "tournament_started",
+                "tournament": self.tournament_id,
+                "lobby": self._lobby_wire(),
+                "lives": wire.lives_map(self.t.lives),
+            }
+        )
+        self.t, events = self.t.begin_round(self.rng)
+        self._apply(events)
+
+    def on_IntroOver(self, msg: IntroOver) -> None:
+        if self.t is None or self.t.round != msg.round or self.t.phase is not Phase.INTRO:
+            return
+        self.intro_ends_at = None
+        self.t, events = self.t.start_play()
+        pairs = self.t.unsettled_pairs()
+        if pairs:
+            self._start_duels(pairs)
+        self._apply(events)
+
+    def _start_duels(self, pairs: list[tuple[int, int]]) -> None:
+        try:
+            secrets = choose_secrets(self.rng, self.words.answers, len(pairs), self.used_words)
+        except OutOfWords:
+            log.error("lobby %s: out of words; duels are void", self.lobby_id)
+            for pair in pairs:
+                self.t, events = self.t.record_duel(pair, Result.VOID)
+                self._apply(events)
+            return
+        for pair, secret in zip(pairs, secrets, strict=True):
+            duel_id = next(_duel_ids)
+            actor = DuelActor(
+                duel_id,
+                self.t.round,
+                pair,
+                secret,
+                self.words,
+                random.Random(self.rng.random()),
+                self.ref,
+                self.services.recorder,
+                self.tournament_id,
+                self.settings.turn_seconds,
+                self.clock,
+                self.services.supervisor,
+            )
+            slot = DuelSlot(actor.ref, pair, self.t.round, secret, {})
+            slot.view = wire.duel_view(duel_id, self.t.round, actor.duel, self.clock.time())
+            self.duels[duel_id] = slot
+            for p in pair:
+                self.duel_of[p] = duel_id
+                self.watching.pop(p, None)
+            actor.start()
+
+    def on_DuelProgress(self, msg: DuelProgress) -> None:
+        slot = self.duels.get(msg.duel_id)
+        if slot is None:
+            return
+        slot.view = msg.view
+        audience = self._audience(msg.duel_id, slot)
+        for message in msg.messages:
+            if message["type"] in ("duel_started", "duel_ended"):
+                self._broadcast(message)  # the live-duels list of everyone
+            else:
+                self._broadcast(message, only=audience)
+        for player_id, message in msg.private:
+            self._send(player_id, message)
+
+    def on_DuelFinished(self, msg: DuelFinished) -> None:
+        slot = self.duels.get(msg.duel_id)
+        if slot is None or slot.over:
+            return
+        slot.over = True
+        if self.t is None or slot.round != self.t.round:
+            return
+        if msg.result == Result.FORFEIT.value:  # a leave, which the tournament already settled
+            return
+        self.t, events = self.t.record_duel(slot.pair, Result(msg.result), msg.winner)
+        self._apply(events)
+
+    def on_ChildFailed(self, msg: ChildFailed) -> None:
+        """A duel actor crashed: the duel is void, nobody loses a life (documented)."""
+        slot_id = next((i for i, s in self.duels.items() if s.ref is msg.ref), None)
+        if slot_id is None:
+            return
+        slot = self.duels[slot_id]
+        if slot.over:
+            return
+        slot.over = True
+        log.error("lobby %s: duel %s crashed; it is void", self.lobby_id, slot_id)
+        letters = self.words.language.letters(slot.secret) or list(slot.secret)
+        ended = wire.duel_ended(slot_id, "void", None, None, slot.secret, letters)
+        self._broadcast(ended)
+        self._broadcast(
+            {"type": "error", "code": "duel_void", "message": wire.text("duel_void")},
+            only=set(slot.pair),
+        )
+        if self.services.recorder is not None and self.tournament_id is not None:
+            crashed = getattr(msg.ref, "_actor", None)
+            if crashed is not None:
+                self.services.recorder.tell(
+                    RecordDuel.of(self.tournament_id, slot.round, crashed.duel, "void")
+                )
+        if self.t is not None and slot.round == self.t.round:
+            self.t, events = self.t.record_duel(slot.pair, Result.VOID)
+            self._apply(events)
+
+    def _apply(self, events: list) -> None:
+        """Publish the tournament's events, persist what must be, and move to the next round."""
+        for e in events:
+            if isinstance(e, RoundIntro):
+                self._round_intro(e)
+            elif isinstance(e, LifeLost):
+                self._broadcast({"type": "lives", "player": e.player, "lives": e.lives})
+            elif isinstance(e, PlayerEliminated):
+                self._broadcast(
+                    {
+                        "type": "eliminated",
+                        "player": e.player,
+                        "round": e.round,
+                        "left": e.left,
+                        "place": None,
+                    }
+                )
+            elif isinstance(e, RoundEnded):
+                self._broadcast({"type": "round_ended", "round": e.round})
+            elif isinstance(e, PlacementFixed):
+                self._placement(e)
+            elif isinstance(e, TournamentEnded):
+                self._tournament_ended(e)
+                return
+        if self.t is not None and self.t.phase is Phase.BETWEEN:
+            self.t, more = self.t.begin_round(self.rng)
+            self._apply(more)
+
+    def _round_intro(self, e: RoundIntro) -> None:
+        self.duels = {i: s for i, s in self.duels.items() if not s.over}
+        self.duel_of.clear()
+        now = self.clock.time()
+        self.intro_ends_at = now + self.settings.intro_seconds
+        self._broadcast(
+            {
+                "type": "round_intro",
+                "round": e.round,
+                "pairs": [list(p) for p in e.pairs],
+                "bye": e.bye,
+                "lives": wire.lives_map(e.lives),
+                "ends_at": wire.ms(self.intro_ends_at),
+                "remaining_ms": wire.remaining_ms(self.intro_ends_at, now),
+            }
+        )
+        self.after(self.settings.intro_seconds, IntroOver(e.round))
+
+    def _placement(self, e: PlacementFixed) -> None:
+        if self.services.recorder is not None and self.tournament_id is not None:
+            self.services.recorder.tell(
+                ApplyPlacement(
+                    self.tournament_id, e.player, e.place, e.round, e.left, e.rating_change
+                )
+            )
+        self._broadcast(
+            {
+                "type": "placement",
+                "player": e.player,
+                "place": e.place,
+                "round": e.round,
+                "left": e.left,
+                "rating_before": e.rating_before,
+                "rating_change": e.rating_change,
+                "rating_after": e.rating_before + e.rating_change,
+            }
+        )
+
+    def _tournament_ended(self, e: TournamentEnded) -> None:
+        self.status = "finished"
+        places = [
+            {"player": p, "place": e.places[p], "rating_change": self.t.changes[p]}
+            for p in sorted(e.places, key=lambda q: (e.places[q], self.t.seats.index(q)))
+        ]
+        self._broadcast(
+            {
+                "type": "tournament_ended",
+                "tournament": self.tournament_id,
+                "winner": e.winner,
+                "places": places,
+            }
+        )
+        if self.services.recorder is not None and self.tournament_id is not None:
+            self.services.recorder.tell(FinishTournament(self.tournament_id))
+        log.info("tournament %s ended: winner %s", self.tournament_id, e.winner)
+        self._close()
+
+    def _close(self) -> None:
+        """Release everyone still here and stop: a finished lobby keeps no state."""
+        still = [pr for pr in self.people.values() if pr.attached]
+        for pr in still:
+            pr.attached = False
+            if pr.grace is not None:
+                pr.grace.cancel()
+            if pr.conn is not None:
+                pr.conn.tell(Attach(None))
+        if still:
+            ids = tuple(pr.player.id for pr in still)
+            self.services.matchmaker.tell(PlayersReleased(self.lobby_id, ids))
+        if self._fill_timer is not None:
+            self._fill_timer.cancel()
+        self.services.matchmaker.tell(LobbyChanged(self.lobby_id, (), 0.0, False))
+        for slot in self.duels.values():
+            slot.ref.tell(STOP)
+        self.stop()
+
+    def on_failure(self, error: BaseException) -> None:
+        """Contain a crash: tell everyone, keep fixed placements, abort the rest."""
+        for slot in self.duels.values():
+            slot.ref.tell(STOP)
+        frame = wire.encode(
+            {
+                "type": "tournament_aborted",
+                "tournament": self.tournament_id,
+                "message": wire.text("tournament_aborted"),
+            }
+        )
+        for pr in self.people.values():
+            if pr.grace is not None:
+                pr.grace.cancel()
+            if pr.attached and pr.conn is not None:
+                pr.conn.tell(Send(frame))
+                pr.conn.tell(Attach(None))
+                pr.conn.tell(ShowHome())
+        ids = tuple(p for p, pr in self.people.items() if pr.attached)
+        self.services.matchmaker.tell(PlayersReleased(self.lobby_id, ids))
+        self.services.matchmaker.tell(LobbyChanged(self.lobby_id, (), 0.0, False))
+        if self.services.recorder is not None and self.tournament_id is not None:
+            self.services.recorder.tell(FinishTournament(self.tournament_id, "aborted"))
+
+    # --- fan-out ----------------------------------------------------------------------
+
+    def _audience(self, duel_id: int, slot: DuelSlot) -> set[int]:
+        return set(slot.pair) | {v for v, d in self.watching.items() if d == duel_id}
+
+    def _broadcast(
+        self, message: dict[str, Any], only: set[int] | None = None, skip: int | None = None
+    ) -> None:
+        text = None
+        for pid, pr in self.people.items():
+            if not pr.attached or pr.conn is None or pid == skip:
+                continue
+            if only is not None and pid not in only:
+                continue
+            if text is None:
+                text = wire.encode(message)
+            pr.conn.tell(Send(text))
+
+    def _send(self, player_id: int, message: dict[str, Any]) -> None:
+        pr = self.people.get(player_id)
+        if pr is not None and pr.attached and pr.conn is not None:
+            pr.conn.tell(Send(wire.encode(message)))
+
+    # --- views ------------------------------------------------------------------------
+
+    def _average(self) -> float:
+        if not self.people:
+            return 0.0
+        return sum(pr.player.rating for pr in self.people.values()) / len(self.people)
+
+    def _lobby_changed(self) -> None:
+        self.services.matchmaker.tell(
+            LobbyChanged(
+                self.lobby_id, tuple(self.people), self._average(), self.status == "waiting"
+            )
+        )
+
+    def _lobby_wire(self) -> dict[str, Any]:
+        return {
+            "id": self.lobby_id,
+            "language": self.language,
+            "status": self.status,
+            "capacity": SEATS,
+            "average": round(self._average(), 1),
+            "bot_fill_at": wire.ms(self.fill_at) if self.status == "waiting" else None,
+            "party": self.party_id,
+            "seats": [
+                {**pr.player.wire(), "connected": pr.conn is not None}
+                for pr in self.people.values()
+            ],
+        }
+
+    def _lobby_message(self) -> dict[str, Any]:
+        return {"type": "lobby", "lobby": self._lobby_wire()}
+
+    def _status_message(self, player_id: int) -> dict[str, Any]:
+        pr = self.people[player_id]
+        gone_at = None
+        if pr.away_since is not None:
+            gone_at = wire.ms(pr.away_since + self.settings.reconnect_grace_seconds)
+        return {
+            "type": "player_status",
+            "player": player_id,
+            "connected": pr.conn is not None,
+            "gone_at": gone_at,
+        }
+
+    def _fresh_view(self, slot: DuelSlot) -> dict[str, Any]:
+        view = dict(slot.view)
+        if view.get("deadline") is not None:
+            view["remaining_ms"] = max(0, view["deadline"] - wire.ms(self.clock.time()))
+        return view
+
+    def _tournament_wire(self) -> dict[str, Any] | None:
+        t = self.t
+        if t is None:
+            return None
+        now = self.clock.time()
+        standings = t.standings()
+        for s in standings:
+            pr = self.people[s["player"]]
+            s["connected"] = pr.conn is not None
+        pairing = t.pairing
+        return {
+            "id": self.tournament_id,
+            "round": t.round,
+            "phase": t.phase.value,
+            "intro_ends_at": wire.ms(self.intro_ends_at),
+            "intro_remaining_ms": wire.remaining_ms(self.intro_ends_at, now),
+            "pairs": [list(p) for p in pairing.pairs] if pairing else [],
+            "bye": pairing.bye if pairing else None,
+            "standings": standings,
+            "duels": [
+                {
+                    "id": i,
+                    "players": list(s.pair),
+                    "length": s.view.get("length"),
+                    "over": s.over,
+                    "outcome": s.view.get("outcome"),
+                    "winner": s.view.get("winner"),
+                }
+                for i, s in self.duels.items()
+                if s.round == t.round
+            ],
+        }
+
+    def _snapshot(self, player_id: int) -> dict[str, Any]:
+        own = self.duels.get(self.duel_of.get(player_id, -1))
+        watched = self.duels.get(self.watching.get(player_id, -1))
+        return {
+            "type": "snapshot",
+            "you": player_id,
+            "lobby": self._lobby_wire(),
+            "tournament": self._tournament_wire(),
+            "duel": self._fresh_view(own) if own is not None else None,
+            "watching": self._fresh_view(watched) if watched is not None else None,
+        }

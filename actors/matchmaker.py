@@ -1,0 +1,227 @@
+"""The matchmaker: places players into lobbies, and knows who is where.
+
+Placement follows the rules: same language; the lobby's average rating within 200 of the
+player's rating (a party: of the party's average), never widened; the fullest fitting lobby
+first (oldest on ties); otherwise a new lobby. The lobby itself has the last word on a seat
+(it answers a `Seat` ask), so a stale view here can only cost a retry, never a double seat.
+
+Because every entry into a lobby goes through here, this actor is also the directory of
+players: the newest connection of each player, and the lobby they are in. That is what makes
+"at most one lobby per player" and "the newer connection wins" hold.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from gevent import Timeout
+
+from actors import wire
+from actors.clock import Clock
+from actors.lobby import LobbyActor, Services
+from actors.messages import (
+    Connected,
+    Disconnected,
+    Enqueue,
+    EnqueueParty,
+    LobbyChanged,
+    Player,
+    PlayerConnected,
+    PlayerDisconnected,
+    PlayersReleased,
+    Replaced,
+    Seat,
+    Send,
+    ShowHome,
+    Shutdown,
+    WhereIs,
+)
+from actors.runtime import Actor, ActorDead, ActorRef, ChildFailed
+from models.tournament import SEATS
+
+log = logging.getLogger("wordle.matchmaker")
+
+RATING_WINDOW = 200
+
+
+@dataclass
+class LobbyInfo:
+    id: int
+    ref: ActorRef
+    language: str
+    created_at: float
+    seated: set[int] = field(default_factory=set)
+    average: float = 0.0
+    open: bool = True
+    party_id: int | None = None
+
+
+class Matchmaker(Actor):
+    resilient = True
+
+    def __init__(
+        self,
+        services: Services,
+        clock: Clock,
+        rng: random.Random | None = None,
+        on_release: Callable[[tuple[int, ...]], None] | None = None,
+    ) -> None:
+        super().__init__(clock, services.supervisor)
+        self.services = services
+        self.rng = rng or random.Random()
+        self.on_release = on_release  # parties hear when their members come back
+        self.conns: dict[int, ActorRef] = {}
+        self.where: dict[int, int] = {}
+        self.lobbies: dict[int, LobbyInfo] = {}
+        self.accepting = True
+        self._ids = itertools.count(1)
+
+    # --- presence ---------------------------------------------------------------------
+
+    def on_Connected(self, msg: Connected) -> None:
+        pid = msg.player.id
+        old = self.conns.get(pid)
+        if old is not None and old is not msg.conn:
+            old.tell(Replaced())
+        self.conns[pid] = msg.conn
+        lobby = self._lobby_of(pid)
+        if lobby is not None:
+            lobby.ref.tell(PlayerConnected(pid, msg.conn))
+        else:
+            msg.conn.tell(ShowHome())
+
+    def on_Disconnected(self, msg: Disconnected) -> None:
+        pid = msg.player_id
+        if self.conns.get(pid) is msg.conn:
+            del self.conns[pid]
+        lobby = self._lobby_of(pid)
+        if lobby is not None:
+            lobby.ref.tell(PlayerDisconnected(pid, msg.conn))
+
+    def on_WhereIs(self, msg: WhereIs) -> int | None:
+        return self.where.get(msg.player_id)
+
+    def is_online(self, player_id: int) -> bool:
+        return player_id in self.conns
+
+    # --- queueing ---------------------------------------------------------------------
+
+    def on_Enqueue(self, msg: Enqueue) -> None:
+        problem = self._refusal(msg.player.id, msg.language)
+        if problem:
+            msg.conn.tell(Send(wire.encode(wire.error(problem))))
+            return
+        fits = self._fitting(msg.language, msg.player.rating, 1)
+        if msg.lobby_hint is not None and msg.player.is_bot:
+            fits.sort(key=lambda info: info.ref is not self._ref_of(msg.lobby_hint))
+        for info in fits:
+            if self._seat(info, (msg.player,), {msg.player.id: msg.conn}):
+                return
+        info = self._new_lobby(msg.language)
+        if not self._seat(info, (msg.player,), {msg.player.id: msg.conn}):
+            msg.conn.tell(Send(wire.encode(wire.error("shutting_down"))))
+
+    def on_EnqueueParty(self, msg: EnqueueParty) -> int:
+        """Ask from the party service: returns the new lobby's id, or raises ValueError."""
+        for p in msg.members:
+            problem = self._refusal(p.id, msg.language)
+            if problem:
+                raise ValueError(problem)
+        info = self._new_lobby(msg.language, party_id=msg.party_id)
+        conns = {p.id: self.conns.get(p.id) for p in msg.members}
+        if not self._seat(info, msg.members, conns):
+            raise ValueError("shutting_down")
+        return info.id
+
+    def _refusal(self, player_id: int, language: str) -> str | None:
+        if not self.accepting:
+            return "shutting_down"
+        if language not in self.services.words:
+            return "unknown_language"
+        if player_id in self.where:
+            return "already_playing"
+        return None
+
+    def _fitting(self, language: str, rating: float, size: int) -> list[LobbyInfo]:
+        """Lobbies this player may join, fullest first, then oldest."""
+        fits = [
+            info
+            for info in self.lobbies.values()
+            if info.open
+            and info.language == language
+            and len(info.seated) + size <= SEATS
+            and abs(info.average - rating) <= RATING_WINDOW
+        ]
+        fits.sort(key=lambda info: (-len(info.seated), info.created_at))
+        return fits
+
+    def _seat(
+        self, info: LobbyInfo, players: tuple[Player, ...], conns: dict[int, ActorRef | None]
+    ) -> bool:
+        try:
+            ok = info.ref.ask(Seat(players, conns), timeout=5.0)
+        except (ActorDead, Timeout):
+            info.open = False
+            return False
+        if ok:
+            for p in players:
+                self.where[p.id] = info.id
+                info.seated.add(p.id)
+        return bool(ok)
+
+    def _new_lobby(self, language: str, party_id: int | None = None) -> LobbyInfo:
+        lobby_id = next(self._ids)
+        actor = LobbyActor(
+            lobby_id,
+            language,
+            self.services,
+            self.clock,
+            random.Random(self.rng.random()),
+            party_id=party_id,
+        )
+        actor.parent = self.ref
+        info = LobbyInfo(lobby_id, actor.start(), language, self.clock.time(), party_id=party_id)
+        self.lobbies[lobby_id] = info
+        return info
+
+    # --- what lobbies tell us ---------------------------------------------------------
+
+    def on_LobbyChanged(self, msg: LobbyChanged) -> None:
+        info = self.lobbies.get(msg.lobby_id)
+        if info is None:
+            return
+        info.seated, info.average, info.open = set(msg.seated), msg.average, msg.open
+        if not msg.open and not msg.seated:
+            del self.lobbies[msg.lobby_id]
+
+    def on_PlayersReleased(self, msg: PlayersReleased) -> None:
+        released = tuple(p for p in msg.player_ids if self.where.get(p) == msg.lobby_id)
+        for p in released:
+            del self.where[p]
+        if released and self.on_release is not None:
+            self.on_release(released)
+
+    def on_ChildFailed(self, msg: ChildFailed) -> None:
+        """A lobby crashed; its own on_failure released its players. Forget it."""
+        for lobby_id, info in list(self.lobbies.items()):
+            if info.ref is msg.ref:
+                del self.lobbies[lobby_id]
+                stuck = tuple(p for p, lid in self.where.items() if lid == lobby_id)
+                self.on_PlayersReleased(PlayersReleased(lobby_id, stuck))
+
+    def on_Shutdown(self, _msg: Shutdown) -> None:
+        self.accepting = False
+
+    # --- helpers ----------------------------------------------------------------------
+
+    def _lobby_of(self, player_id: int) -> LobbyInfo | None:
+        lobby_id = self.where.get(player_id)
+        return self.lobbies.get(lobby_id) if lobby_id is not None else None
+
+    def _ref_of(self, lobby_id: int) -> ActorRef | None:
+        info = self.lobbies.get(lobby_id)
+        return info.ref if info else None

@@ -1,0 +1,236 @@
+"""Messages between actors: commands in the imperative, events in the past tense.
+
+Messages are small frozen values; actor references travel inside them, actor state never does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from actors.runtime import ActorRef
+
+
+@dataclass(frozen=True)
+class Player:
+    """What actors need to know of a player (a copy; the database keeps the truth)."""
+
+    id: int
+    nickname: str
+    tag: str
+    rating: int
+    is_bot: bool = False
+    bot_level: str | None = None
+
+    def wire(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "nickname": self.nickname,
+            "tag": self.tag,
+            "rating": self.rating,
+            "bot": self.is_bot,
+        }
+
+
+# --- connection ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Send:
+    """Write an already encoded frame to the socket."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """A validated client message (a dict with "type")."""
+
+    message: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SocketClosed:
+    pass
+
+
+@dataclass(frozen=True)
+class Replaced:
+    """A newer connection of the same player took over."""
+
+
+@dataclass(frozen=True)
+class Attach:
+    """The connection's player is now in `lobby` (None: nowhere, back home)."""
+
+    lobby: ActorRef | None
+
+
+@dataclass(frozen=True)
+class ShowHome:
+    """Send the 'home' snapshot (the player is in no lobby)."""
+
+
+@dataclass(frozen=True)
+class Kick:
+    """Close with a message (grace ran out, server shutting down...)."""
+
+    code: str
+    message: str
+
+
+# --- matchmaker (also the directory of who is where) --------------------------------------
+
+
+@dataclass(frozen=True)
+class Connected:
+    player: Player
+    conn: ActorRef
+
+
+@dataclass(frozen=True)
+class Disconnected:
+    player_id: int
+    conn: ActorRef
+
+
+@dataclass(frozen=True)
+class Enqueue:
+    player: Player
+    language: str
+    conn: ActorRef
+    lobby_hint: int | None = None  # bots filling a given lobby
+
+
+@dataclass(frozen=True)
+class EnqueueParty:
+    """A party's leader started: all members go into one new lobby (ask: returns lobby id)."""
+
+    party_id: int
+    members: tuple[Player, ...]
+    language: str
+
+
+@dataclass(frozen=True)
+class LobbyChanged:
+    """A lobby's seats or state changed (sent by the lobby; the matchmaker's view follows)."""
+
+    lobby_id: int
+    seated: tuple[int, ...]
+    average: float
+    open: bool  # still waiting for players
+
+
+@dataclass(frozen=True)
+class PlayersReleased:
+    """These players are no longer in `lobby_id` (left, or the tournament ended)."""
+
+    lobby_id: int
+    player_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class WhereIs:
+    """Ask: the lobby id the player is in, or None."""
+
+    player_id: int
+
+
+@dataclass(frozen=True)
+class Shutdown:
+    """No new lobbies from now on."""
+
+
+# --- lobby ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Ask: seat these players (a lone player or a whole party). Returns True if seated."""
+
+    players: tuple[Player, ...]
+    conns: dict[int, ActorRef | None] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlayerConnected:
+    player_id: int
+    conn: ActorRef
+
+
+@dataclass(frozen=True)
+class PlayerDisconnected:
+    player_id: int
+    conn: ActorRef
+
+
+@dataclass(frozen=True)
+class Command:
+    """A client command for the lobby, from the player's own connection."""
+
+    player_id: int
+    message: dict[str, Any]
+    conn: ActorRef
+
+
+@dataclass(frozen=True)
+class IntroOver:
+    round: int
+
+
+@dataclass(frozen=True)
+class GraceOver:
+    player_id: int
+    since: float  # which disconnection this timer belongs to
+
+
+@dataclass(frozen=True)
+class FillWithBots:
+    pass
+
+
+@dataclass(frozen=True)
+class DuelProgress:
+    """A duel's news for its audience, already in wire form, plus its latest public view."""
+
+    duel_id: int
+    messages: tuple[dict[str, Any], ...]
+    view: dict[str, Any]
+    private: tuple[tuple[int, dict[str, Any]], ...] = ()  # (player, message) for one player
+
+
+@dataclass(frozen=True)
+class DuelFinished:
+    duel_id: int
+    result: str  # models.tournament.Result value
+    winner: int | None
+
+
+# --- duel -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Guess:
+    player_id: int
+    word: str
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    player_id: int
+
+
+@dataclass(frozen=True)
+class Tick:
+    pass
+
+
+# --- bots -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BotsWanted:
+    lobby_id: int
+    language: str
+    count: int
+    average: float

@@ -1,0 +1,228 @@
+"""A small actor runtime on gevent: one greenlet and one mailbox per actor.
+
+The shape follows pykka: `start() -> ActorRef`, `tell` / `ask`, `on_start`, `on_stop`,
+`on_failure`; timers are messages (`self.after(t, msg)`); pending asks fail when an actor dies.
+`receive` is separate from the loop, so a handler can be tested without a greenlet.
+
+An actor's state changes only inside its own loop. When a handler raises, the actor dies
+(unless it is `resilient`, in which case the message is logged and dropped) and its
+supervisor is told; nothing else in the process is affected.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import traceback
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import gevent
+from gevent.event import AsyncResult
+from gevent.queue import Queue
+
+from actors.clock import Clock, RealClock, Timer
+
+log = logging.getLogger("wordle.actors")
+
+_ids = itertools.count(1)
+_live: weakref.WeakSet[Actor] = weakref.WeakSet()
+
+
+class ActorDead(Exception):
+    """The actor is not running (stopped or crashed); an ask to it cannot be answered."""
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Stop after the messages already queued."""
+
+
+@dataclass(frozen=True)
+class _Ask:
+    message: Any
+    result: AsyncResult
+
+
+@dataclass(frozen=True)
+class ChildFailed:
+    """Sent to the supervisor when an actor's handler raised."""
+
+    ref: ActorRef
+    error: BaseException
+    traceback: str
+
+
+STOP = Stop()
+
+
+class ActorRef:
+    """The only handle others get on an actor: they can post to it, nothing else."""
+
+    __slots__ = ("_actor", "name", "__weakref__")
+
+    def __init__(self, actor: Actor) -> None:
+        self._actor = actor
+        self.name = actor.name
+
+    def tell(self, message: Any) -> None:
+        actor = self._actor
+        if actor.alive:
+            actor._mailbox.put(message)
+
+    def ask(self, message: Any, timeout: float = 5.0) -> Any:
+        """Send and wait for the handler's return value (or its exception)."""
+        actor = self._actor
+        if not actor.alive:
+            raise ActorDead(self.name)
+        result = AsyncResult()
+        actor._mailbox.put(_Ask(message, result))
+        return result.get(timeout=timeout)
+
+    @property
+    def alive(self) -> bool:
+        return self._actor.alive
+
+    @property
+    def kind(self) -> str:
+        return type(self._actor).__name__
+
+    @property
+    def backlog(self) -> int:
+        return self._actor._mailbox.qsize()
+
+    def __repr__(self) -> str:
+        return f"<ActorRef {self.name}>"
+
+
+class Actor:
+    resilient: ClassVar[bool] = False  # True: a failing message is logged and dropped
+
+    def __init__(self, clock: Clock | None = None, supervisor: ActorRef | None = None) -> None:
+        self.clock: Clock = clock or RealClock()
+        self.supervisor = supervisor
+        self.parent: ActorRef | None = None  # told (via the supervisor) when this actor crashes
+        self.name = f"{type(self).__name__.lower()}-{next(_ids)}"
+        self._mailbox: Queue = Queue()
+        self._greenlet: gevent.Greenlet | None = None
+        self._running = False
+        self.ref = ActorRef(self)
+
+    # --- lifecycle --------------------------------------------------------------------
+
+    def start(self) -> ActorRef:
+        self._running = True
+        _live.add(self)
+        self._greenlet = gevent.spawn(self._loop)
+        self._greenlet.name = self.name
+        return self.ref
+
+    @property
+    def alive(self) -> bool:
+        return self._running
+
+    def stop(self) -> None:
+        """Stop from inside the actor: no further messages are handled."""
+        self._running = False
+
+    def on_start(self) -> None:
+        pass
+
+    def on_stop(self) -> None:
+        pass
+
+    def on_failure(self, error: BaseException) -> None:
+        """Called inside the dying actor, before its supervisor hears of it."""
+
+    # --- messages ---------------------------------------------------------------------
+
+    def receive(self, message: Any) -> Any:
+        """Handle one message; the default dispatches to `on_<message class name>`."""
+        handler = getattr(self, "on_" + type(message).__name__, None)
+        if handler is None:
+            raise TypeError(f"{self.name} cannot handle {type(message).__name__}")
+        return handler(message)
+
+    def after(self, delay: float, message: Any) -> Timer:
+        """Deliver `message` to this actor after `delay` seconds."""
+        return self.clock.call_later(delay, self.ref.tell, message)
+
+    # --- the loop ---------------------------------------------------------------------
+
+    def _loop(self) -> None:
+        try:
+            self.on_start()
+            while self._running:
+                message = self._mailbox.get()
+                if isinstance(message, Stop):
+                    break
+                self._handle(message)
+        except gevent.GreenletExit:
+            pass
+        except BaseException as error:  # noqa: BLE001 - the supervisor decides what it means
+            self._running = False
+            self._fail_pending()
+            tb = traceback.format_exc()
+            log.error("%s crashed:\n%s", self.name, tb)
+            try:
+                self.on_failure(error)
+            except Exception:
+                log.exception("%s on_failure raised", self.name)
+            if self.supervisor is not None:
+                self.supervisor.tell(ChildFailed(self.ref, error, tb))
+            return
+        self._running = False
+        self._fail_pending()
+        try:
+            self.on_stop()
+        except Exception:
+            log.exception("%s on_stop raised", self.name)
+
+    def _handle(self, message: Any) -> None:
+        if isinstance(message, _Ask):
+            try:
+                message.result.set(self.receive(message.message))
+            except Exception as error:
+                message.result.set_exception(error)
+                if not self.resilient:
+                    raise
+                log.exception("%s failed on %r", self.name, type(message.message).__name__)
+            return
+        if not self.resilient:
+            self.receive(message)
+            return
+        try:
+            self.receive(message)
+        except Exception:
+            log.exception("%s failed on %r", self.name, type(message).__name__)
+
+    def _fail_pending(self) -> None:
+        while not self._mailbox.empty():
+            message = self._mailbox.get_nowait()
+            if isinstance(message, _Ask):
+                message.result.set_exception(ActorDead(self.name))
+        _live.discard(self)
+
+
+def settle(max_rounds: int = 10_000) -> None:
+    """Run greenlets until every live actor's mailbox is empty (tests with a ManualClock)."""
+    for _ in range(max_rounds):
+        gevent.sleep(0)
+        if all(a._mailbox.empty() for a in list(_live)):
+            gevent.sleep(0)
+            if all(a._mailbox.empty() for a in list(_live)):
+                return
+    raise RuntimeError("actors did not settle")
+
+
+def live_actors() -> list[ActorRef]:
+    return [a.ref for a in list(_live) if a.alive]
+
+
+def spawn_linked(fn: Callable[..., Any], *args: Any, on_error: Callable[[str], None]) -> Any:
+    """A background greenlet whose exception is reported rather than lost."""
+    g = gevent.spawn(fn, *args)
+    g.link_exception(lambda glet: on_error("".join(traceback.format_exception(glet.exception))))
+    return g

@@ -1,0 +1,31 @@
+"""The supervisor: hears of every crashed actor, logs it, and tells the crashed actor's parent.
+
+Containment itself happens where the knowledge is: a crashed duel is voided by its lobby (nobody
+loses a life); a crashed lobby aborts its own tournament from its last consistent state (its
+`on_failure`: fixed placements keep their rating changes, everyone else's rating is unchanged,
+players are told and sent home) and the matchmaker forgets it. Nothing else is affected.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+
+from actors.runtime import Actor, ChildFailed
+
+log = logging.getLogger("wordle.supervisor")
+
+
+class Supervisor(Actor):
+    resilient = True
+
+    def __init__(self, clock=None) -> None:
+        super().__init__(clock)
+        self.failures: Counter[str] = Counter()
+
+    def on_ChildFailed(self, msg: ChildFailed) -> None:
+        self.failures[msg.ref.kind] += 1
+        log.error("%s failed: %r", msg.ref.name, msg.error)
+        parent = msg.ref._actor.parent
+        if parent is not None:
+            parent.tell(msg)

@@ -1,0 +1,75 @@
+"""Builds the long-lived actors and wires them together: supervisor, recorder, matchmaker,
+bot launcher. The web layer talks to the game only through this object."""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from typing import Any
+
+from actors.clock import Clock, RealClock
+from actors.connection import Connection
+from actors.lobby import Services
+from actors.matchmaker import Matchmaker
+from actors.messages import Connected, Disconnected, Kick, Player, Shutdown, SocketClosed
+from actors.recorder import Recorder
+from actors.runtime import ActorRef
+from actors.supervisor import Supervisor
+from models.settings import Settings
+
+log = logging.getLogger("wordle")
+
+
+class GameServer:
+    def __init__(
+        self,
+        settings: Settings,
+        words: dict[str, Any],
+        store: Any = None,
+        clock: Clock | None = None,
+        rng: random.Random | None = None,
+        home: Callable[[int], dict[str, Any]] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.words = words
+        self.store = store
+        self.clock = clock or RealClock()
+        self.home = home
+        supervisor = Supervisor(self.clock)
+        self.supervisor_actor = supervisor
+        self.supervisor = supervisor.start()
+        self.recorder = (
+            Recorder(store, self.clock, self.supervisor).start() if store is not None else None
+        )
+        self.services = Services(
+            matchmaker=None,  # set below, before anything can use it
+            recorder=self.recorder,
+            bots=None,
+            supervisor=self.supervisor,
+            settings=settings,
+            words=words,
+        )
+        matchmaker = Matchmaker(self.services, self.clock, rng or random.Random())
+        self.matchmaker_actor = matchmaker
+        self.services.matchmaker = matchmaker.ref
+        self.matchmaker = matchmaker.start()
+
+    def open_connection(self, socket: Any, player: Player) -> ActorRef:
+        """A websocket was accepted for `player`: start its writer and announce it."""
+        conn = Connection(
+            socket, player, self.matchmaker, self.clock, self.supervisor, home=self.home
+        ).start()
+        self.matchmaker.tell(Connected(player, conn))
+        return conn
+
+    def close_connection(self, player_id: int, conn: ActorRef) -> None:
+        conn.tell(SocketClosed())
+        self.matchmaker.tell(Disconnected(player_id, conn))
+
+    def kick(self, conn: ActorRef, code: str, message: str) -> None:
+        conn.tell(Kick(code, message))
+
+    def shutdown(self) -> None:
+        """No new lobbies; running tournaments play on until the process exits."""
+        self.matchmaker.tell(Shutdown())

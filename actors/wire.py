@@ -1,0 +1,170 @@
+"""Server-to-client messages: each builder returns the dict a client receives.
+
+web/protocol.py holds the marshmallow schema of every message built here, and web/PROTOCOL.md
+documents them; tests check every frame a game sends against those schemas. Times are server
+wall-clock milliseconds, each with the milliseconds remaining when the frame was built.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from models.duel import Duel, Row
+
+PROTOCOL_VERSION = 1
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """Encode once, send to many: the text goes to every recipient as is."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def ms(seconds: float | None) -> int | None:
+    return None if seconds is None else int(round(seconds * 1000))
+
+
+def remaining_ms(deadline: float | None, now: float) -> int | None:
+    return None if deadline is None else max(0, int(round((deadline - now) * 1000)))
+
+
+def lives_map(lives: Mapping[int, int]) -> dict[str, int]:
+    return {str(p): n for p, n in lives.items()}
+
+
+# Every human-readable text the server sends, by code. Clients show their own translation of
+# the code when they have one; these English texts are the fallback.
+TEXTS: dict[str, str] = {
+    # guesses
+    "duel_over": "This duel is over.",
+    "not_in_duel": "You are not playing in this duel.",
+    "not_your_turn": "It is not your turn.",
+    "wrong_length": "The word must have {length} letters.",
+    "not_letters": "Use only the letters of this language.",
+    "not_a_word": "Not in the word list.",
+    "no_duel": "You have no duel running.",
+    # frames
+    "bad_json": "The frame is not valid JSON.",
+    "bad_message": "The message is not valid: {details}",
+    "unknown_type": "Unknown message type.",
+    "too_large": "The frame is too large (limit {limit} bytes).",
+    "rate_limited": "Too many messages; slow down.",
+    "binary_frame": "Send JSON text frames, not binary ones.",
+    "unsupported_version": "This server speaks protocol version {version}; reload the page.",
+    "unauthorized": "Sign in first (POST /api/session).",
+    # lobbies and tournaments
+    "unknown_language": "Unknown language.",
+    "already_playing": "You are already in a lobby or a tournament.",
+    "not_in_lobby": "You are not in a lobby.",
+    "in_party": "Your party's leader starts the game for the whole party.",
+    "shutting_down": "The server is restarting; no new games for now.",
+    "no_such_duel": "There is no such live duel.",
+    "cannot_spectate": "You can watch other duels when your own is not running.",
+    "replaced": "You opened the game somewhere else; this window is disconnected.",
+    "grace_expired": "You were away too long and have left the tournament.",
+    "left": "You left the tournament.",
+    "left_lobby": "You left the lobby.",
+    "duel_void": "This duel was cancelled by a server error; nobody loses a life.",
+    "tournament_aborted": "The tournament was stopped by a server error. "
+    "Places already fixed keep their rating changes; nobody else's rating changes.",
+    "slow_consumer": "Your connection is too slow to keep up.",
+}
+
+
+def text(code: str, **values: Any) -> str:
+    return TEXTS[code].format(**values)
+
+
+def error(code: str, **values: Any) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": text(code, **values)}
+
+
+def row(r: Row, index: int) -> dict[str, Any]:
+    return {
+        "index": index,
+        "player": r.player,
+        "letters": list(r.letters) if r.letters else None,
+        "marks": r.marks,
+        "skipped": r.skipped,
+    }
+
+
+def duel_view(duel_id: int, round_: int, duel: Duel, now: float) -> dict[str, Any]:
+    """Everything needed to draw a duel. The secret is None until the duel is over."""
+    return {
+        "id": duel_id,
+        "round": round_,
+        "players": list(duel.players),
+        "length": duel.length,
+        "starter": duel.starter,
+        "rows": [row(r, i) for i, r in enumerate(duel.rows)],
+        "to_move": duel.to_move,
+        "deadline": ms(duel.deadline),
+        "remaining_ms": remaining_ms(duel.deadline, now),
+        "max_turns": duel.max_turns,
+        "outcome": duel.outcome.value if duel.outcome else None,
+        "winner": duel.winner,
+        "secret": duel.secret_word if duel.over else None,
+        "secret_letters": list(duel.secret) if duel.over else None,
+    }
+
+
+def duel_started(duel_id: int, round_: int, duel: Duel, now: float) -> dict[str, Any]:
+    return {
+        "type": "duel_started",
+        "duel": duel_id,
+        "round": round_,
+        "players": list(duel.players),
+        "length": duel.length,
+        "starter": duel.starter,
+        "max_turns": duel.max_turns,
+        "deadline": ms(duel.deadline),
+        "remaining_ms": remaining_ms(duel.deadline, now),
+    }
+
+
+def turn(duel_id: int, player: int, number: int, deadline: float, now: float) -> dict[str, Any]:
+    return {
+        "type": "turn",
+        "duel": duel_id,
+        "player": player,
+        "turn": number,
+        "deadline": ms(deadline),
+        "remaining_ms": remaining_ms(deadline, now),
+    }
+
+
+def row_played(duel_id: int, r: Row, index: int) -> dict[str, Any]:
+    if r.skipped:
+        return {"type": "turn_skipped", "duel": duel_id, "index": index, "player": r.player}
+    return {"type": "guess_scored", "duel": duel_id, **row(r, index)}
+
+
+def guess_rejected(duel_id: int, word: str, reason: str, length: int) -> dict[str, Any]:
+    return {
+        "type": "guess_rejected",
+        "duel": duel_id,
+        "word": word,
+        "reason": reason,
+        "message": text(reason, length=length),
+    }
+
+
+def duel_ended(
+    duel_id: int,
+    outcome: str,
+    winner: int | None,
+    loser: int | None,
+    secret: str,
+    secret_letters: Iterable[str],
+) -> dict[str, Any]:
+    return {
+        "type": "duel_ended",
+        "duel": duel_id,
+        "outcome": outcome,
+        "winner": winner,
+        "loser": loser,
+        "secret": secret,
+        "secret_letters": list(secret_letters),
+    }
