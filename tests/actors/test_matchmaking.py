@@ -1,0 +1,88 @@
+from tests.actors.harness import Harness
+
+
+def lobby_sizes(h):
+    return sorted(len(info.seated) for info in h.lobbies().values())
+
+
+def queue(h, rating=1000, language="en"):
+    c = h.connect(h.player(rating))
+    c.send({"type": "queue", "language": language})
+    return c
+
+
+def test_lobby_starts_when_the_eighth_seat_is_taken():
+    h = Harness()
+    clients = [queue(h) for _ in range(7)]
+    assert clients[0].last("lobby")["lobby"]["status"] == "waiting"
+    assert len(clients[0].last("lobby")["lobby"]["seats"]) == 7
+    assert clients[0].last("tournament_started") is None
+    eighth = queue(h)
+    for c in [*clients, eighth]:
+        assert c.last("tournament_started") is not None
+
+
+def test_rating_window_is_200_and_never_widens():
+    h = Harness()
+    a = queue(h, 1000)
+    b = queue(h, 1200)  # exactly 200 away: fits
+    c = queue(h, 1301)  # lobby average is now 1100: 201 away, needs a new lobby
+    assert a.last("lobby")["lobby"]["id"] == b.last("lobby")["lobby"]["id"]
+    assert c.last("lobby")["lobby"]["id"] != a.last("lobby")["lobby"]["id"]
+    h.advance(3600)  # waiting longer changes nothing
+    d = queue(h, 1301)
+    assert d.last("lobby")["lobby"]["id"] == c.last("lobby")["lobby"]["id"]
+
+
+def test_fullest_fitting_lobby_is_preferred():
+    h = Harness()
+    queue(h, 1000)  # lobby 1: average 1000
+    queue(h, 1150)
+    queue(h, 1300)  # 1300 vs 1075: no; lobby 2
+    queue(h, 1290)  # lobby 2 (1300) fits; lobby 1 (1075) does not
+    queue(h, 1150)  # fits both (1075: 75, 1295: 145): both have 2 -> the older, lobby 1
+    assert lobby_sizes(h) == [2, 3]
+    p = queue(h, 1200)  # fits lobby 1 (1100, 3 seated) and lobby 2 (1295, 2 seated)
+    assert len(p.last("lobby")["lobby"]["seats"]) == 4  # the fuller one
+
+
+def test_languages_never_mix():
+    h = Harness()
+    en = queue(h, language="en")
+    de = queue(h, language="de")
+    assert en.last("lobby")["lobby"]["id"] != de.last("lobby")["lobby"]["id"]
+    assert de.last("lobby")["lobby"]["language"] == "de"
+    bad = queue(h, language="xx")
+    assert bad.last("error")["code"] == "unknown_language"
+
+
+def test_leaving_a_waiting_lobby_is_free_and_queueing_twice_is_refused():
+    h = Harness()
+    a = queue(h)
+    b = queue(h)
+    a.send({"type": "queue", "language": "en"})
+    assert a.last("error")["code"] == "already_playing"
+    a.send({"type": "leave"})
+    assert a.last("left")["reason"] == "left_lobby" and a.last("home") is not None
+    assert len(b.last("lobby")["lobby"]["seats"]) == 1
+    a.send({"type": "queue", "language": "en"})  # may queue again at once
+    assert len(a.last("lobby")["lobby"]["seats"]) == 2
+
+
+def test_empty_lobby_is_closed():
+    h = Harness()
+    a = queue(h)
+    a.send({"type": "leave"})
+    assert not h.lobbies()
+
+
+def test_disconnected_player_in_a_waiting_lobby_loses_the_seat_after_the_grace():
+    h = Harness(reconnect_grace_seconds=10)
+    a = queue(h)
+    b = queue(h)
+    b.disconnect()
+    assert a.last("player_status")["connected"] is False
+    h.advance(10)
+    assert len(a.last("lobby")["lobby"]["seats"]) == 1
+    b2 = b.reconnect()
+    assert b2.last("home") is not None

@@ -1,0 +1,233 @@
+"""RULES points that involve time or connections, on a manual clock (no waiting)."""
+
+from tests.actors.harness import Harness, assert_secrets_kept, lobby_of, play_round
+
+
+def start(h=None, **kw):
+    h = h or Harness(**kw)
+    clients = {c.id: c for c in h.full_lobby()}
+    lobby = lobby_of(h)
+    h.advance(h.settings.intro_seconds)
+    return h, clients, lobby
+
+
+def my_duel(lobby, client):
+    return lobby.duels[lobby.duel_of[client.id]]
+
+
+def first_duel(lobby):
+    return next(iter(lobby.duels.values()))
+
+
+def test_timeout_skips_the_turn_and_passes_it():
+    h, clients, lobby = start()
+    slot = first_duel(lobby)
+    first = slot.view["to_move"]
+    second = next(p for p in slot.pair if p != first)
+    h.advance(29.9)
+    assert clients[first].last("turn_skipped") is None
+    h.advance(0.1)
+    skipped = clients[second].last("turn_skipped")
+    assert skipped["player"] == first and skipped["index"] == 0
+    assert clients[first].last("turn")["player"] == second
+    assert slot.view["rows"][0]["skipped"] is True
+
+
+def test_invalid_guess_is_rejected_to_the_guesser_only_and_the_clock_runs_on():
+    h, clients, lobby = start()
+    slot = first_duel(lobby)
+    first = slot.view["to_move"]
+    second = next(p for p in slot.pair if p != first)
+    deadline = slot.view["deadline"]
+    h.advance(10)
+    clients[first].send({"type": "guess", "word": "zzzz" + "z" * (len(slot.secret) - 4)})
+    rejected = clients[first].last("guess_rejected")
+    assert rejected["reason"] == "not_a_word"
+    clients[first].send({"type": "guess", "word": "ab"})
+    assert clients[first].last("guess_rejected")["reason"] == "wrong_length"
+    clients[first].send({"type": "guess", "word": "ab1" + "a" * (len(slot.secret) - 3)})
+    assert clients[first].last("guess_rejected")["reason"] == "not_letters"
+    assert clients[second].last("guess_rejected") is None
+    assert slot.view["rows"] == [] and slot.view["deadline"] == deadline
+    h.advance(20)  # the original deadline still holds
+    assert clients[second].last("turn_skipped")["player"] == first
+
+
+def test_guess_out_of_turn_and_in_no_duel_are_refused():
+    h, clients, lobby = start()
+    slot = first_duel(lobby)
+    waiting = next(p for p in slot.pair if p != slot.view["to_move"])
+    clients[waiting].send({"type": "guess", "word": slot.secret})
+    assert clients[waiting].last("guess_rejected")["reason"] == "not_your_turn"
+    assert not slot.over
+
+
+def test_draw_costs_both_a_life():
+    h, clients, lobby = start()
+    duel_id, slot = next(iter(lobby.duels.items()))
+    h.advance(12 * 30)  # nobody plays: 12 skipped turns
+    ended = clients[slot.pair[0]].of_type("duel_ended")
+    mine = [e for e in ended if e["duel"] == duel_id]
+    assert mine and mine[0]["outcome"] == "draw" and mine[0]["winner"] is None
+    lives = {f["player"]: f["lives"] for f in clients[slot.pair[0]].of_type("lives")}
+    assert lives[slot.pair[0]] == 2 and lives[slot.pair[1]] == 2
+
+
+def test_bye_with_an_odd_number_of_survivors():
+    h, clients, lobby = start()
+    # round 1: four first movers win; round 2: three draw... simpler: one player leaves
+    leaver = next(iter(clients))
+    clients[leaver].send({"type": "leave"})
+    play_round(h, clients, lambda slot, p: slot.secret, lobby)
+    intro = clients[next(c for c in clients if c != leaver)].last("round_intro")
+    assert intro["round"] == 2 and intro["bye"] is not None and len(intro["pairs"]) == 3
+    bye = intro["bye"]
+    lives_before = intro["lives"][str(bye)]
+    play_round(h, clients, lambda slot, p: slot.secret, lobby)
+    assert lobby.t.lives[bye] == lives_before
+    assert lobby.t.pairing.bye != bye  # never twice in a row
+
+
+def test_reconnect_within_grace_restores_exactly_the_same_state():
+    h, clients, lobby = start()
+    slot = first_duel(lobby)
+    first = slot.view["to_move"]
+    other = next(p for p in slot.pair if p != first)
+    clients[first].send(
+        {
+            "type": "guess",
+            "word": next(w for w in h.words.answers[len(slot.secret)] if w != slot.secret),
+        }
+    )
+    clients[other].disconnect()
+    status = clients[first].last("player_status")
+    assert status["player"] == other and status["connected"] is False
+    assert status["gone_at"] is not None
+    h.advance(20)
+    back = clients[other].reconnect()
+    snap = back.last("snapshot")
+    assert snap["duel"]["rows"] == slot.view["rows"]
+    assert snap["duel"]["to_move"] == slot.view["to_move"] == other
+    assert snap["duel"]["deadline"] == slot.view["deadline"]
+    assert snap["tournament"]["round"] == 1 and snap["tournament"]["phase"] == "playing"
+    assert snap["tournament"]["standings"] == [
+        {**s, "connected": True} for s in snap["tournament"]["standings"]
+    ]
+    # and the game goes on for the new connection
+    back.send({"type": "guess", "word": slot.secret})
+    assert slot.over and back.last("duel_ended")["winner"] == other
+
+
+def test_turns_of_a_disconnected_player_expire_as_skipped():
+    h, clients, lobby = start()
+    slot = first_duel(lobby)
+    first = slot.view["to_move"]
+    clients[first].disconnect()
+    h.advance(30)
+    assert slot.view["rows"][0] == {
+        "index": 0,
+        "player": first,
+        "letters": None,
+        "marks": None,
+        "skipped": True,
+    }
+
+
+def test_disconnect_past_the_grace_is_leaving():
+    h, clients, lobby = start(reconnect_grace_seconds=45)
+    slot = first_duel(lobby)
+    gone = slot.pair[0]
+    other = slot.pair[1]
+    clients[gone].disconnect()
+    h.advance(44)
+    assert not slot.over
+    h.advance(1)
+    ended = clients[other].last("duel_ended")
+    assert ended["outcome"] == "forfeit" and ended["winner"] == other and ended["loser"] == gone
+    elim = clients[other].last("eliminated")
+    assert elim == {"type": "eliminated", "player": gone, "round": 1, "left": True, "place": None}
+    assert lobby.t.lives[other] == 3
+    back = clients[gone].reconnect()
+    assert back.last("home") is not None and back.last("snapshot") is None
+
+
+def test_leave_during_the_intro_and_ranked_below_the_round():
+    h = Harness()
+    clients = {c.id: c for c in h.full_lobby()}
+    lobby = lobby_of(h)
+    intro = clients[1].last("round_intro")
+    a, b = intro["pairs"][0]
+    clients[a].send({"type": "leave"})
+    assert clients[a].last("left")["reason"] == "left"
+    play_round(h, clients, lambda slot, p: slot.secret, lobby)
+    places = {f["player"]: f["place"] for f in clients[b].of_type("placement")}
+    assert places == {a: 8} and lobby.t.lives[b] == 3
+    started = [d["players"] for d in clients[b].of_type("duel_started")]
+    assert sorted([a, b]) not in [sorted(p) for p in started]
+
+
+def test_spectating_after_elimination():
+    h = Harness()
+    clients = {c.id: c for c in h.full_lobby()}
+    lobby = lobby_of(h)
+    target = 1
+
+    def target_loses(slot, player):
+        if player == target:
+            return next(w for w in h.words.answers[len(slot.secret)] if w != slot.secret)
+        return slot.secret
+
+    while target not in lobby.t.out_round:
+        play_round(h, clients, target_loses, lobby)
+    spectator = clients[target]
+    assert spectator.last("eliminated")["player"] == target
+    assert target in {f["player"] for f in spectator.of_type("placement")}
+    h.advance(h.settings.intro_seconds)  # the next round's duels start
+    duel_id = next(i for i, s in lobby.duels.items() if not s.over)
+    spectator.send({"type": "spectate", "duel": duel_id})
+    view = spectator.last("duel_view")["duel"]
+    assert view["id"] == duel_id and view["secret"] is None
+    watched = lobby.duels[duel_id]
+    mover = watched.view["to_move"]
+    clients[mover].send({"type": "guess", "word": "q" * len(watched.secret)})
+    assert spectator.last("guess_rejected") is None  # private to the guesser
+    h.advance(30)
+    assert spectator.last("turn_skipped")["duel"] == duel_id
+    other = next(i for i, s in lobby.duels.items() if not s.over and i != duel_id)
+    spectator.send({"type": "spectate", "duel": other})  # switch
+    assert spectator.last("duel_view")["duel"]["id"] == other
+    spectator.send({"type": "stop_spectating"})
+    assert spectator.last("duel_view")["duel"] is None
+    frames_before = len(spectator.frames)
+    h.advance(30)
+    assert all(f["type"] != "turn_skipped" for f in spectator.frames[frames_before:])
+
+
+def test_a_player_in_a_running_duel_cannot_spectate_another():
+    h, clients, lobby = start()
+    ids = list(lobby.duels)
+    mine = my_duel(lobby, clients[1])
+    other = next(i for i in ids if lobby.duels[i] is not mine)
+    clients[1].send({"type": "spectate", "duel": other})
+    assert clients[1].last("error")["code"] == "cannot_spectate"
+
+
+def test_all_remaining_eliminated_in_one_round_share_first_place():
+    h, clients, lobby = start()
+    # everyone draws every duel: each round costs every paired player a life
+    while lobby.alive and lobby.status == "playing":
+        h.advance(12 * 30 + h.settings.intro_seconds)
+    ended = clients[1].last("tournament_ended")
+    assert ended["winner"] is None
+    assert {p["place"] for p in ended["places"]} == {1}
+    assert all(p["rating_change"] == 0 for p in ended["places"])
+    for c in clients.values():
+        assert_secrets_kept(c.frames)
+
+
+def test_newer_connection_replaces_the_older():
+    h = Harness()
+    old = h.connect()
+    new = old.reconnect()
+    assert old.last("replaced")["code"] == "replaced" and old.socket.closed
+    assert new.last("home") is not None
