@@ -43,6 +43,7 @@ class Connection(Actor):
         clock: Clock,
         supervisor: ActorRef | None = None,
         home: Any = None,  # callable(player_id) -> the home message (party state)
+        in_party: Any = None,  # callable(player_id) -> bool: party members queue as a party
     ) -> None:
         super().__init__(clock, supervisor)
         self.socket = socket
@@ -50,6 +51,7 @@ class Connection(Actor):
         self.matchmaker = matchmaker
         self.lobby: ActorRef | None = None
         self.home = home
+        self.in_party = in_party
 
     def on_start(self) -> None:
         self._write(
@@ -75,6 +77,9 @@ class Connection(Actor):
                 )
             )
         elif kind == "queue":
+            if self.in_party is not None and self.in_party(self.player.id):
+                self._write(wire.encode(wire.error("in_party")))
+                return
             hint = m.get("lobby") if self.player.is_bot else None
             self.matchmaker.tell(Enqueue(self.player, m["language"], self.ref, hint))
         elif kind in LOBBY_COMMANDS:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import itertools
 import logging
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gevent import Timeout
@@ -33,6 +32,7 @@ from actors.messages import (
     PlayerConnected,
     PlayerDisconnected,
     PlayersReleased,
+    PresenceChanged,
     Replaced,
     Seat,
     Send,
@@ -68,12 +68,11 @@ class Matchmaker(Actor):
         services: Services,
         clock: Clock,
         rng: random.Random | None = None,
-        on_release: Callable[[tuple[int, ...]], None] | None = None,
     ) -> None:
         super().__init__(clock, services.supervisor)
         self.services = services
         self.rng = rng or random.Random()
-        self.on_release = on_release  # parties hear when their members come back
+        self.presence_listener: ActorRef | None = None  # the party registry
         self.conns: dict[int, ActorRef] = {}
         self.where: dict[int, int] = {}
         self.lobbies: dict[int, LobbyInfo] = {}
@@ -88,6 +87,7 @@ class Matchmaker(Actor):
         if old is not None and old is not msg.conn:
             old.tell(Replaced())
         self.conns[pid] = msg.conn
+        self._presence(pid)
         lobby = self._lobby_of(pid)
         if lobby is not None:
             lobby.ref.tell(PlayerConnected(pid, msg.conn))
@@ -98,15 +98,13 @@ class Matchmaker(Actor):
         pid = msg.player_id
         if self.conns.get(pid) is msg.conn:
             del self.conns[pid]
+            self._presence(pid)
         lobby = self._lobby_of(pid)
         if lobby is not None:
             lobby.ref.tell(PlayerDisconnected(pid, msg.conn))
 
     def on_WhereIs(self, msg: WhereIs) -> int | None:
         return self.where.get(msg.player_id)
-
-    def is_online(self, player_id: int) -> bool:
-        return player_id in self.conns
 
     # --- queueing ---------------------------------------------------------------------
 
@@ -171,6 +169,7 @@ class Matchmaker(Actor):
             for p in players:
                 self.where[p.id] = info.id
                 info.seated.add(p.id)
+                self._presence(p.id)
         return bool(ok)
 
     def _new_lobby(self, language: str, party_id: int | None = None) -> LobbyInfo:
@@ -199,11 +198,10 @@ class Matchmaker(Actor):
             del self.lobbies[msg.lobby_id]
 
     def on_PlayersReleased(self, msg: PlayersReleased) -> None:
-        released = tuple(p for p in msg.player_ids if self.where.get(p) == msg.lobby_id)
-        for p in released:
-            del self.where[p]
-        if released and self.on_release is not None:
-            self.on_release(released)
+        for p in msg.player_ids:
+            if self.where.get(p) == msg.lobby_id:
+                del self.where[p]
+                self._presence(p)
 
     def on_ChildFailed(self, msg: ChildFailed) -> None:
         """A lobby crashed; its own on_failure released its players. Forget it."""
@@ -217,6 +215,17 @@ class Matchmaker(Actor):
         self.accepting = False
 
     # --- helpers ----------------------------------------------------------------------
+
+    def _presence(self, player_id: int) -> None:
+        if self.presence_listener is not None:
+            self.presence_listener.tell(
+                PresenceChanged(
+                    player_id,
+                    player_id in self.conns,
+                    self.where.get(player_id),
+                    self.conns.get(player_id),
+                )
+            )
 
     def _lobby_of(self, player_id: int) -> LobbyInfo | None:
         lobby_id = self.where.get(player_id)

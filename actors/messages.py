@@ -137,6 +137,16 @@ class WhereIs:
 
 
 @dataclass(frozen=True)
+class PresenceChanged:
+    """To the party registry: a player's connection or lobby changed."""
+
+    player_id: int
+    online: bool
+    lobby_id: int | None
+    conn: ActorRef | None
+
+
+@dataclass(frozen=True)
 class Shutdown:
     """No new lobbies from now on."""
 

@@ -13,12 +13,18 @@ from actors.connection import Connection
 from actors.lobby import Services
 from actors.matchmaker import Matchmaker
 from actors.messages import Connected, Disconnected, Kick, Player, Shutdown, SocketClosed
+from actors.parties import HomeOf, InParty, PartyRegistry
 from actors.recorder import Recorder
 from actors.runtime import ActorRef
 from actors.supervisor import Supervisor
 from models.settings import Settings
 
 log = logging.getLogger("wordle")
+
+
+def as_player(info: Any) -> Player:
+    """The actors' copy of a store.PlayerInfo."""
+    return Player(info.id, info.nickname, info.tag, info.rating, info.is_bot, info.bot_level)
 
 
 class GameServer:
@@ -29,13 +35,13 @@ class GameServer:
         store: Any = None,
         clock: Clock | None = None,
         rng: random.Random | None = None,
-        home: Callable[[int], dict[str, Any]] | None = None,
+        players: Callable[[list[int]], dict[int, Player]] | None = None,
     ) -> None:
+        """`players(ids)` gives current player info (for party views); by default the store."""
         self.settings = settings
         self.words = words
         self.store = store
         self.clock = clock or RealClock()
-        self.home = home
         supervisor = Supervisor(self.clock)
         self.supervisor_actor = supervisor
         self.supervisor = supervisor.start()
@@ -54,11 +60,32 @@ class GameServer:
         self.matchmaker_actor = matchmaker
         self.services.matchmaker = matchmaker.ref
         self.matchmaker = matchmaker.start()
+        self.parties = PartyRegistry(
+            self.matchmaker, set(words), players or self._players, self.clock, self.supervisor
+        ).start()
+        matchmaker.presence_listener = self.parties
+
+    def _players(self, ids: list[int]) -> dict[int, Player]:
+        if self.store is None:
+            return {}
+        return {i: as_player(info) for i, info in self.store.get_players(ids).items()}
+
+    def home(self, player_id: int) -> dict[str, Any]:
+        return self.parties.ask(HomeOf(player_id))
+
+    def in_party(self, player_id: int) -> bool:
+        return self.parties.ask(InParty(player_id))
 
     def open_connection(self, socket: Any, player: Player) -> ActorRef:
         """A websocket was accepted for `player`: start its writer and announce it."""
         conn = Connection(
-            socket, player, self.matchmaker, self.clock, self.supervisor, home=self.home
+            socket,
+            player,
+            self.matchmaker,
+            self.clock,
+            self.supervisor,
+            home=self.home,
+            in_party=self.in_party,
         ).start()
         self.matchmaker.tell(Connected(player, conn))
         return conn

@@ -1,0 +1,208 @@
+"""A bot player: a websocket client of the public protocol, like a browser.
+
+The `BotBrain` is the decision-making part: it reads server messages and says what to send
+and when, with no socket and no clock of its own (so tests drive it directly). `run_bot`
+connects it to a server. It runs in plain threads (tests, scripts/bots.py) and in greenlets
+(the server's bot fill, where threading is monkey-patched).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from models.simulation import SKILLS, Skill
+from models.solver import Word, best_guess, candidates
+
+log = logging.getLogger("wordle.bot")
+
+
+@dataclass
+class Plan:
+    at: float  # local monotonic time to send
+    message: dict[str, Any]
+
+
+@dataclass
+class DuelMemory:
+    duel: int
+    length: int
+    rows: list[tuple[Word, str]] = field(default_factory=list)
+    pool: list[Word] | None = None
+    rejected: set[str] = field(default_factory=set)
+
+
+class BotBrain:
+    """Plays one tournament. `answers[length]` lists the words (as letter tuples) it knows."""
+
+    def __init__(
+        self,
+        skill: Skill,
+        answers: dict[int, Sequence[Word]],
+        rng: random.Random,
+        language: str,
+        lobby_hint: int | None = None,
+        leave_when_out: bool = True,
+    ) -> None:
+        self.skill = skill
+        self.answers = answers
+        self.rng = rng
+        self.language = language
+        self.lobby_hint = lobby_hint
+        self.leave_when_out = leave_when_out
+        self.me: int | None = None
+        self.duel: DuelMemory | None = None
+        self.plan: Plan | None = None
+        self.done = False
+        self.result: dict[str, Any] | None = None
+
+    def opening(self) -> dict[str, Any]:
+        msg: dict[str, Any] = {"type": "queue", "language": self.language}
+        if self.lobby_hint is not None:
+            msg["lobby"] = self.lobby_hint
+        return msg
+
+    # --- reading the server -----------------------------------------------------------
+
+    def on_message(self, m: dict[str, Any], now: float) -> list[dict[str, Any]]:
+        """Update from one server message; returns messages to send at once."""
+        kind = m.get("type")
+        if kind == "welcome":
+            self.me = m["you"]["id"]
+        elif kind == "snapshot":
+            self._from_snapshot(m, now)
+        elif kind == "duel_started" and self.me in m["players"]:
+            self.duel = DuelMemory(m["duel"], m["length"])
+            self.plan = None
+        elif kind == "turn" and self._mine(m):
+            self.plan = None
+            if m["player"] == self.me:
+                self._plan_guess(now, m["remaining_ms"] / 1000)
+        elif kind == "guess_scored" and self._mine(m):
+            self.duel.rows.append((tuple(m["letters"]), m["marks"]))
+        elif kind == "guess_rejected" and self.duel is not None:
+            self.duel.rejected.add(m["word"])
+            self._plan_guess(now, 1.0, hurry=True)
+        elif kind == "duel_ended" and self._mine(m):
+            self.duel, self.plan = None, None
+        elif kind == "eliminated" and m["player"] == self.me:
+            if self.leave_when_out:
+                self.done = True
+                return [{"type": "leave"}]
+        elif kind == "tournament_ended":
+            self.result = m
+            self.done = True
+        elif kind in ("left", "tournament_aborted", "replaced"):
+            self.done = True
+        elif kind == "error" and m["code"] in (
+            "already_playing",
+            "shutting_down",
+            "unknown_language",
+        ):
+            self.done = True
+        return []
+
+    def due(self, now: float) -> list[dict[str, Any]]:
+        """Messages whose time has come."""
+        if self.plan is not None and now >= self.plan.at:
+            message, self.plan = self.plan.message, None
+            return [message]
+        return []
+
+    def next_wakeup(self) -> float | None:
+        return self.plan.at if self.plan else None
+
+    # --- deciding ---------------------------------------------------------------------
+
+    def _mine(self, m: dict[str, Any]) -> bool:
+        return self.duel is not None and m.get("duel") == self.duel.duel
+
+    def _from_snapshot(self, m: dict[str, Any], now: float) -> None:
+        view = m.get("duel")
+        if not view or view.get("outcome"):
+            return
+        self.duel = DuelMemory(view["id"], view["length"])
+        for r in view["rows"]:
+            if not r["skipped"]:
+                self.duel.rows.append((tuple(r["letters"]), r["marks"]))
+        if view["to_move"] == self.me and view["remaining_ms"]:
+            self._plan_guess(now, view["remaining_ms"] / 1000)
+
+    def _plan_guess(self, now: float, time_left: float, hurry: bool = False) -> None:
+        if self.duel is None:
+            return
+        if not hurry and self.rng.random() < self.skill.p_timeout:
+            return  # lets the turn run out, as people sometimes do
+        word = self._choose()
+        if word is None:
+            return
+        think = self.rng.uniform(*self.skill.think)
+        if hurry:
+            think = min(think, 2.0)
+        think = min(think, max(0.0, time_left * 0.8))
+        self.plan = Plan(now + think, {"type": "guess", "word": "".join(word)})
+
+    def _choose(self) -> Word | None:
+        d = self.duel
+        words = [w for w in self.answers.get(d.length, ()) if "".join(w) not in d.rejected]
+        if not words:
+            return None
+        d.pool = candidates(d.pool if d.pool is not None else words, d.rows)
+        d.pool = [w for w in d.pool if "".join(w) not in d.rejected]
+        if self.rng.random() < self.skill.p_blunder or not d.pool:
+            return self.rng.choice(words)
+        if self.skill.solver:
+            return best_guess(d.pool, self.rng)
+        return self.rng.choice(d.pool)
+
+
+def run_bot(
+    url: str,
+    token: str,
+    brain: BotBrain,
+    connect: Callable[..., Any] | None = None,
+    max_seconds: float = 3600.0,
+    on_frame: Callable[[str], None] | None = None,
+) -> BotBrain:
+    """Play until the tournament is over for this bot (or max_seconds pass)."""
+    if connect is None:
+        from simple_websocket import Client
+
+        connect = Client.connect
+    ws = connect(url, headers={"Authorization": f"Bearer {token}"})
+    started = time.monotonic()
+    try:
+        ws.send(json.dumps(brain.opening()))
+        while not brain.done and time.monotonic() - started < max_seconds:
+            wake = brain.next_wakeup()
+            timeout = 1.0 if wake is None else max(0.0, wake - time.monotonic())
+            text = ws.receive(timeout=timeout)
+            now = time.monotonic()
+            if text is not None:
+                if on_frame is not None:
+                    on_frame(text)
+                for out in brain.on_message(json.loads(text), now):
+                    ws.send(json.dumps(out))
+            for out in brain.due(time.monotonic()):
+                ws.send(json.dumps(out))
+    except Exception as exc:  # a closed socket ends the bot; the server handles the rest
+        if not brain.done:
+            log.info("bot %s stopped: %r", brain.me, exc)
+    finally:
+        try:
+            ws.close()
+        except Exception:
+            pass
+    return brain
+
+
+def skill_named(name: str) -> Skill:
+    try:
+        return SKILLS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot level {name!r}; choose from {', '.join(SKILLS)}") from None
