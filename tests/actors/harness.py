@@ -111,18 +111,27 @@ class Harness:
         self.settings = Settings(**defaults)
         self.clock = ManualClock()
         self.words = words or SmallWords(seed)
+        self.known: dict[int, Player] = {}
         self.server = GameServer(
             self.settings,
             {"en": self.words, "de": SmallWords(seed + 1)},
             store=store,
             clock=self.clock,
             rng=random.Random(seed),
+            players=lambda ids: {i: self.known[i] for i in ids if i in self.known},
         )
         self._ids = iter(range(1, 10_000))
 
+    def party(self, message: Any) -> Any:
+        """Ask the party registry as a REST route would."""
+        result = self.server.parties.ask(message)
+        settle()
+        return result
+
     def player(self, rating: int = 1000, is_bot: bool = False) -> Player:
         pid = next(self._ids)
-        return Player(pid, f"player{pid}", f"#{pid:04d}", rating, is_bot)
+        self.known[pid] = Player(pid, f"player{pid}", f"#{pid:04d}", rating, is_bot)
+        return self.known[pid]
 
     def connect(self, player: Player | None = None) -> Client:
         client = Client(self, player or self.player())
