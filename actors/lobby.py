@@ -65,6 +65,11 @@ class BeginTournament:
     """Sent to itself when the eighth seat is taken."""
 
 
+@dataclass(frozen=True)
+class Abort:
+    code: str  # a wire.TEXTS code saying why
+
+
 @dataclass
 class DuelSlot:
     ref: ActorRef
@@ -529,16 +534,28 @@ class LobbyActor(Actor):
         self.stop()
 
     def on_failure(self, error: BaseException) -> None:
-        """Contain a crash: tell everyone, keep fixed placements, abort the rest."""
+        """Contain a crash from the last consistent state (the tournament value)."""
+        self._abort("tournament_aborted")
+
+    def on_Abort(self, msg: Abort) -> None:
+        """The server is shutting down: waiting lobbies dissolve, tournaments stop."""
+        self._abort(msg.code)
+        self.stop()
+
+    def _abort(self, code: str) -> None:
+        """Tell everyone and send them home. Fixed placements keep their rating changes; a
+        tournament is recorded as aborted, so nobody else's rating changes."""
         for slot in self.duels.values():
             slot.ref.tell(STOP)
-        frame = wire.encode(
-            {
+        if self.status == "playing":
+            message = {
                 "type": "tournament_aborted",
                 "tournament": self.tournament_id,
-                "message": wire.text("tournament_aborted"),
+                "message": wire.text(code),
             }
-        )
+        else:
+            message = wire.error(code)
+        frame = wire.encode(message)
         for pr in self.people.values():
             if pr.grace is not None:
                 pr.grace.cancel()
@@ -549,8 +566,10 @@ class LobbyActor(Actor):
         ids = tuple(p for p, pr in self.people.items() if pr.attached)
         self.services.matchmaker.tell(PlayersReleased(self.lobby_id, ids))
         self.services.matchmaker.tell(LobbyChanged(self.lobby_id, (), 0.0, False))
-        if self.services.recorder is not None and self.tournament_id is not None:
-            self.services.recorder.tell(FinishTournament(self.tournament_id, "aborted"))
+        if self.status == "playing" and self.services.recorder is not None:
+            if self.tournament_id is not None:
+                self.services.recorder.tell(FinishTournament(self.tournament_id, "aborted"))
+        self.status = "finished"
 
     # --- fan-out ----------------------------------------------------------------------
 

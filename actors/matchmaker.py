@@ -21,9 +21,10 @@ from gevent import Timeout
 
 from actors import wire
 from actors.clock import Clock
-from actors.lobby import LobbyActor, Services
+from actors.lobby import Abort, LobbyActor, Services
 from actors.messages import (
     Connected,
+    CountLobbies,
     Disconnected,
     Enqueue,
     EnqueueParty,
@@ -38,6 +39,7 @@ from actors.messages import (
     Send,
     ShowHome,
     Shutdown,
+    StopTournaments,
     WhereIs,
 )
 from actors.runtime import Actor, ActorDead, ActorRef, ChildFailed
@@ -213,6 +215,16 @@ class Matchmaker(Actor):
 
     def on_Shutdown(self, _msg: Shutdown) -> None:
         self.accepting = False
+        for info in self.lobbies.values():
+            if info.open:
+                info.ref.tell(Abort("shutting_down"))
+
+    def on_StopTournaments(self, _msg: StopTournaments) -> None:
+        for info in self.lobbies.values():
+            info.ref.tell(Abort("tournament_stopped"))
+
+    def on_CountLobbies(self, _msg: CountLobbies) -> int:
+        return len(self.lobbies)
 
     # --- helpers ----------------------------------------------------------------------
 

@@ -148,7 +148,17 @@ class PresenceChanged:
 
 @dataclass(frozen=True)
 class Shutdown:
-    """No new lobbies from now on."""
+    """No new lobbies from now on; waiting lobbies dissolve, tournaments play on."""
+
+
+@dataclass(frozen=True)
+class StopTournaments:
+    """Shutdown's deadline passed: stop the tournaments still running."""
+
+
+@dataclass(frozen=True)
+class CountLobbies:
+    """Ask: how many lobbies are still open or playing."""
 
 
 # --- lobby ----------------------------------------------------------------------------------

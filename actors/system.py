@@ -5,14 +5,26 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from collections.abc import Callable
 from typing import Any
+
+import gevent
 
 from actors.clock import Clock, RealClock
 from actors.connection import Connection
 from actors.lobby import Services
 from actors.matchmaker import Matchmaker
-from actors.messages import Connected, Disconnected, Kick, Player, Shutdown, SocketClosed
+from actors.messages import (
+    Connected,
+    CountLobbies,
+    Disconnected,
+    Kick,
+    Player,
+    Shutdown,
+    SocketClosed,
+    StopTournaments,
+)
 from actors.parties import HomeOf, InParty, PartyRegistry
 from actors.recorder import Recorder
 from actors.runtime import ActorRef
@@ -97,6 +109,21 @@ class GameServer:
     def kick(self, conn: ActorRef, code: str, message: str) -> None:
         conn.tell(Kick(code, message))
 
-    def shutdown(self) -> None:
-        """No new lobbies; running tournaments play on until the process exits."""
+    def drain(self, grace: float, poll: float = 0.2) -> int:
+        """Shut down the game: no new lobbies, waiting lobbies dissolve; running tournaments
+        get `grace` seconds to finish, then they are stopped (recorded as aborted: places
+        already fixed keep their rating changes). Returns how many tournaments were stopped."""
         self.matchmaker.tell(Shutdown())
+        deadline = time.monotonic() + grace
+        running = self.matchmaker.ask(CountLobbies())
+        while running and time.monotonic() < deadline:
+            gevent.sleep(poll)
+            running = self.matchmaker.ask(CountLobbies())
+        if running:
+            self.matchmaker.tell(StopTournaments())
+            gevent.sleep(poll)
+        if self.recorder is not None:  # let the last writes land
+            flush_by = time.monotonic() + 10
+            while self.recorder.backlog and time.monotonic() < flush_by:
+                gevent.sleep(poll)
+        return running

@@ -68,6 +68,8 @@ TEXTS: dict[str, str] = {
     "duel_void": "This duel was cancelled by a server error; nobody loses a life.",
     "tournament_aborted": "The tournament was stopped by a server error. "
     "Places already fixed keep their rating changes; nobody else's rating changes.",
+    "tournament_stopped": "The server is restarting and stopped this tournament. "
+    "Places already fixed keep their rating changes; nobody else's rating changes.",
     "slow_consumer": "Your connection is too slow to keep up.",
 }
 
