@@ -55,14 +55,15 @@ def applied_versions() -> set[int]:
         return {row.version for row in db.SchemaMigration.select(db.SchemaMigration.version)}
 
 
-def pending(steps: Sequence[Migration] = MIGRATIONS) -> list[Migration]:
-    """Steps not yet applied, in version order."""
+def pending(steps: Sequence[Migration] | None = None) -> list[Migration]:
+    """Steps not yet applied, in version order (default: MIGRATIONS)."""
+    steps = MIGRATIONS if steps is None else steps
     _check(steps)
     done = applied_versions()
     return [s for s in sorted(steps, key=lambda s: s.version) if s.version not in done]
 
 
-def apply(steps: Sequence[Migration] = MIGRATIONS, dry_run: bool = False) -> list[Migration]:
+def apply(steps: Sequence[Migration] | None = None, dry_run: bool = False) -> list[Migration]:
     """Run the pending steps in order, each recorded in the same transaction; returns them."""
     if BASELINE_VERSION not in applied_versions():
         raise RuntimeError("the database has no schema yet: start the server once first")
@@ -78,8 +79,9 @@ def apply(steps: Sequence[Migration] = MIGRATIONS, dry_run: bool = False) -> lis
     return todo
 
 
-def record_baseline(include_all: bool, steps: Sequence[Migration] = MIGRATIONS) -> None:
+def record_baseline(include_all: bool, steps: Sequence[Migration] | None = None) -> None:
     """Record version 1, and every known step when the tables were created from the models."""
+    steps = MIGRATIONS if steps is None else steps
     _check(steps)
     rows = [(BASELINE_VERSION, BASELINE_NAME)]
     if include_all:

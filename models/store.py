@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from peewee import fn
 
-from models import nicknames
+from models import db, migrations, nicknames
 from models.db import (
     STATUS_ABORTED,
     STATUS_FINISHED,
@@ -44,6 +44,7 @@ from models.rating import START_RATING
 __all__ = [
     "NicknameError",
     "NotFound",
+    "open_database",
     "PlayerInfo",
     "abort_unfinished_tournaments",
     "apply_placement",
@@ -197,6 +198,21 @@ def _read() -> Iterator[None]:
         txn = database.atomic(lock_type="DEFERRED") if is_sqlite() else database.atomic()
         with txn:
             yield
+
+
+# --- start-up -----------------------------------------------------------------------------
+
+
+def open_database(url: str) -> list[int]:
+    """Server start: connect, create missing tables, refuse to run on a schema that has
+    migrations pending, and mark tournaments a crash left running as aborted (returned)."""
+    db.connect(url)
+    db.create_tables()
+    waiting = migrations.pending()
+    if waiting:
+        names = ", ".join(f"{m.version} {m.name}" for m in waiting)
+        raise RuntimeError(f"database needs migrations ({names}): run python3 scripts/migrate.py")
+    return abort_unfinished_tournaments()
 
 
 # --- players ------------------------------------------------------------------------------
