@@ -12,16 +12,20 @@ rating_after and adds the change to the player's rating in one transaction, once
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import hmac
+import logging
 import random
 import re
 import secrets
-from collections.abc import Iterable, Iterator, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import ParamSpec, TypeVar
 
-from peewee import fn
+from peewee import OperationalError, fn
 
 from models import db, migrations, nicknames
 from models.db import (
@@ -35,6 +39,7 @@ from models.db import (
     Tournament,
     database,
     from_unix,
+    is_mysql,
     is_sqlite,
     utcnow,
 )
@@ -60,6 +65,10 @@ __all__ = [
     "start_tournament",
     "tournament_summary",
 ]
+
+log = logging.getLogger("wordle.store")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 TOKEN_BYTES = 32  # 256 random bits
 LAST_SEEN_EVERY = dt.timedelta(seconds=60)
@@ -183,6 +192,31 @@ class Summary:
 
 # --- transactions -------------------------------------------------------------------------
 
+RETRYABLE_MYSQL_ERRORS = {1205, 1213}  # lock wait timeout, deadlock: the server rolled back
+RETRIES = 3
+
+
+def _retrying(fn: Callable[P, R]) -> Callable[P, R]:
+    """Run a one-transaction store call again if MySQL chose it as a deadlock victim (the
+    whole transaction was rolled back, so running it again is safe)."""
+
+    @functools.wraps(fn)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        for attempt in range(RETRIES + 1):
+            try:
+                return fn(*args, **kwargs)
+            except OperationalError as exc:
+                code = exc.args[0] if exc.args else None
+                if code not in RETRYABLE_MYSQL_ERRORS or attempt == RETRIES:
+                    raise
+                if database.in_transaction():  # nested in a caller's transaction
+                    raise
+                log.info("retrying %s after MySQL error %s", fn.__name__, code)
+                time.sleep(0.01 * (attempt + 1))  # cooperative under gevent
+        raise AssertionError("unreachable")
+
+    return call
+
 
 @contextmanager
 def _write() -> Iterator[None]:
@@ -224,6 +258,7 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+@_retrying
 def create_player(
     nickname: str | None = None,
     is_bot: bool = False,
@@ -290,6 +325,7 @@ def get_players(ids: Iterable[int]) -> dict[int, PlayerInfo]:
     return {row.id: _info(row) for row in rows}
 
 
+@_retrying
 def set_nickname(player_id: int, nickname: str) -> PlayerInfo:
     """Change a nickname; NicknameError(message) on bad input, NotFound for unknown ids."""
     pid = _int(player_id, "player id")
@@ -305,6 +341,7 @@ def set_nickname(player_id: int, nickname: str) -> PlayerInfo:
 # --- tournaments --------------------------------------------------------------------------
 
 
+@_retrying
 def start_tournament(language: str, seats: Sequence[int]) -> tuple[int, dict[int, int]]:
     """Write a running tournament and its entries with the players' current ratings, which
     are the start-of-tournament ratings every change of this tournament is computed from."""
@@ -336,6 +373,7 @@ def start_tournament(language: str, seats: Sequence[int]) -> tuple[int, dict[int
     return tournament.id, {p: ratings[p] for p in ids}
 
 
+@_retrying
 def record_duel(
     tournament_id: int,
     round: int,
@@ -411,6 +449,7 @@ def record_duel(
     return duel.id
 
 
+@_retrying
 def apply_placement(
     tournament_id: int,
     player_id: int,
@@ -436,6 +475,7 @@ def apply_placement(
             raise NotFound(f"no tournament {tid}")
         if status != STATUS_RUNNING:
             return False
+        _lock_player(pid)
         if not _write_entry(tid, pid, place, rnd, left, change):
             seat = Entry.select().where((Entry.tournament == tid) & (Entry.player == pid))
             if not seat.exists():
@@ -443,6 +483,14 @@ def apply_placement(
             return False
         _credit_player(pid, change)
     return True
+
+
+def _lock_player(pid: int) -> None:
+    """MySQL: take the player's row lock first. Writing the entry takes a shared lock on the
+    player row (foreign key check); two placements of one player in different tournaments
+    would then both try to upgrade it and deadlock. SQLite's BEGIN IMMEDIATE already locks."""
+    if is_mysql():
+        Player.select(Player.id).where(Player.id == pid).for_update().execute()
 
 
 def _write_entry(tid: int, pid: int, place: int, rnd: int, left: bool, change: int) -> bool:
@@ -473,6 +521,7 @@ def _credit_player(pid: int, change: int) -> None:
         raise NotFound(f"no player {pid}")
 
 
+@_retrying
 def finish_tournament(tournament_id: int, status: str = STATUS_FINISHED) -> None:
     """Mark a running tournament finished or aborted (an already closed one is left as is)."""
     if status not in {STATUS_FINISHED, STATUS_ABORTED}:
@@ -486,6 +535,7 @@ def finish_tournament(tournament_id: int, status: str = STATUS_FINISHED) -> None
         ).execute()
 
 
+@_retrying
 def abort_unfinished_tournaments() -> list[int]:
     """At server start: tournaments a crash left running are marked aborted. Placements
     already fixed keep their rating changes; unplaced entries get none (their rating_after

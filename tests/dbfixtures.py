@@ -102,7 +102,7 @@ def _empty_mysql() -> None:
         db.database.execute_sql("SET FOREIGN_KEY_CHECKS = 0")
         try:
             for name in tables:
-                db.database.execute_sql(f"TRUNCATE TABLE `{name}`")
+                db.database.execute_sql(f"DELETE FROM `{name}`")  # faster than TRUNCATE
         finally:
             db.database.execute_sql("SET FOREIGN_KEY_CHECKS = 1")
 
@@ -120,9 +120,8 @@ def fixture_db_url(backend: str, request: pytest.FixtureRequest, tmp_path) -> It
         db.connect(url)
         db.create_tables()
     else:
-        url = request.getfixturevalue("mysql_scratch")
+        url = request.getfixturevalue("mysql_scratch")  # tables made once per session
         db.connect(url)
-        db.create_tables()
         _empty_mysql()
     yield url
     _disconnect()
