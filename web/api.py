@@ -42,7 +42,11 @@ def _api_error(exc: ApiError) -> Response:
 @api.errorhandler(ValidationError)
 def _validation_error(exc: ValidationError) -> Response:
     messages = exc.messages if isinstance(exc.messages, dict) else {"_body": exc.messages}
-    return _error(400, f"invalid {', '.join(sorted(messages))}", messages)
+    names = sorted(messages)
+    first = messages[names[0]]
+    detail = first[0] if isinstance(first, list) and first and isinstance(first[0], str) else ""
+    summary = f"invalid {names[0]}: {detail}" if len(names) == 1 and detail else ""
+    return _error(400, summary or f"invalid {', '.join(names)}", messages)
 
 
 @api.errorhandler(store.NicknameError)
@@ -87,7 +91,8 @@ def _id(value: str, what: str) -> int:
     try:
         return s.IdPath().load({"id": value})["id"]
     except ValidationError as exc:
-        raise ApiError(400, f"invalid {what}", {what: exc.messages["id"]}) from None
+        problem = exc.messages["id"]
+        raise ApiError(400, f"invalid {what}: {problem[0]}", {what: problem}) from None
 
 
 @api.post("/session")
@@ -129,12 +134,12 @@ def leaderboard() -> Response:
 
 @api.get("/players/<player_id>")
 def player(player_id: str) -> Response:
-    return jsonify(s.ProfileResponse().dump(store.player_profile(_id(player_id, "player id"))))
+    return jsonify(s.ProfileResponse().dump(store.player_profile(_id(player_id, "player_id"))))
 
 
 @api.get("/tournaments/<tournament_id>")
 def tournament(tournament_id: str) -> Response:
-    summary = store.tournament_summary(_id(tournament_id, "tournament id"))
+    summary = store.tournament_summary(_id(tournament_id, "tournament_id"))
     if summary.status == "running":
         raise ApiError(409, f"tournament {summary.id} is still running")
     return jsonify(s.SummaryResponse().dump(summary))
