@@ -8,8 +8,8 @@ under gevent's monkey-patching peewee's thread-locals are greenlet-locals, so tw
 never share a connection, let alone a transaction. Callers (models/store.py) hold a connection
 only for one short transaction and hand it back to the pool.
 
-SQLite runs in WAL mode with a busy timeout and takes the write lock when a transaction
-begins (BEGIN IMMEDIATE), so a transaction never fails half-way on a lock upgrade. SQLite
+SQLite runs in WAL mode with a busy timeout; the store's write transactions take the write lock
+at BEGIN (IMMEDIATE), so a transaction never fails half-way on a lock upgrade. SQLite
 calls block the gevent hub while they run: keep transactions short and never yield inside one.
 MySQL/MariaDB goes through PyMySQL, which is pure Python and so cooperative under gevent.
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import peewee
 from peewee import (
@@ -204,14 +204,17 @@ def _sqlite(url: str) -> Database:
         },
         timeout=POOL_WAIT_SECONDS,
         max_connections=POOL_MAX_CONNECTIONS,
-        lock_type="IMMEDIATE",
         check_same_thread=False,  # the pool may hand a connection to another thread later
     )
 
 
 def _mysql(url: str) -> Database:
     pooled = "mysql+pool://" + url.split("://", 1)[1]
-    params = db_url.parse(pooled, unquote_password=True, unquote_user=True)
+    params = db_url.parse(pooled, unquote_password=True)
+    if not params.get("database"):
+        raise ValueError(f"{url!r} names no database: mysql://user:pass@host:3306/dbname")
+    if "user" in params:
+        params["user"] = unquote(params["user"])
     defaults = {
         "max_connections": POOL_MAX_CONNECTIONS,
         "stale_timeout": MYSQL_STALE_SECONDS,

@@ -220,9 +220,12 @@ def _retrying(fn: Callable[P, R]) -> Callable[P, R]:
 
 @contextmanager
 def _write() -> Iterator[None]:
-    """A connection of this greenlet's own, one transaction (BEGIN IMMEDIATE on SQLite)."""
-    with database.connection_context(), database.atomic():
-        yield
+    """A connection of this greenlet's own, one transaction. SQLite takes the write lock at
+    BEGIN (IMMEDIATE), so the busy timeout applies there and never half-way through."""
+    with database.connection_context():
+        txn = database.atomic(lock_type="IMMEDIATE") if is_sqlite() else database.atomic()
+        with txn:
+            yield
 
 
 @contextmanager
