@@ -83,11 +83,13 @@ def fixture_mysql_server() -> MySQLServer:
 def fixture_mysql_scratch(mysql_server: MySQLServer) -> Iterator[str]:
     """One scratch database with the tables, shared by the session (emptied per test)."""
     url = mysql_server.create("s")
-    db.connect(url)
-    db.create_tables()
-    yield url
-    _disconnect()
-    mysql_server.drop(url)
+    try:
+        db.connect(url)
+        db.create_tables()
+        yield url
+    finally:
+        _disconnect()
+        mysql_server.drop(url)
 
 
 def _disconnect() -> None:
@@ -144,8 +146,9 @@ def fixture_fresh_db_url(
         made.append(url)
         return url
 
-    yield make
-    _disconnect()
-    if server is not None:
-        for url in made:
+    try:
+        yield make
+    finally:
+        _disconnect()
+        for url in made if server is not None else []:
             server.drop(url)
