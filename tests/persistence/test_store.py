@@ -1,0 +1,402 @@
+"""The store on both databases: players and tokens, tournaments, duels, placements, reads."""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import random
+
+import pytest
+
+from models import db, store
+
+T0 = 1_700_000_000.0
+
+
+def players(n: int, seed: int = 0) -> list[store.PlayerInfo]:
+    rng = random.Random(seed)
+    return [store.create_player(rng=rng)[0] for _ in range(n)]
+
+
+def counts() -> dict[str, int]:
+    with db.database.connection_context():
+        return {m._meta.table_name: m.select().count() for m in db.TABLES}
+
+
+def ratings() -> dict[int, int]:
+    with db.database.connection_context():
+        return {p.id: p.rating for p in db.Player.select()}
+
+
+# --- players and tokens -------------------------------------------------------------------
+
+
+def test_new_player_gets_a_strong_token_and_only_its_hash_is_stored(db_url):
+    player, token = store.create_player(rng=random.Random(1))
+    assert len(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))) * 8 >= 128
+    with db.database.connection_context():
+        row = db.Player.get_by_id(player.id)
+        stored = [str(v) for v in row.__data__.values()]
+    assert row.token_hash == hashlib.sha256(token.encode()).hexdigest()
+    assert not any(token in v for v in stored)
+    assert player.rating == 1000 and player.placements == 0 and not player.is_bot
+    assert player.nickname.split()[-1].isdigit() and player.tag
+    assert store.create_player()[1] != token
+
+
+def test_token_lookup_accepts_only_the_exact_token(db_url):
+    player, token = store.create_player()
+    assert store.player_by_token(token).id == player.id
+    other, other_token = store.create_player()
+    assert store.player_by_token(other_token).id == other.id
+    for bad in [None, "", "x", token[:-1], token + "A", token.upper(), "é" * 43, 42, "a" * 500]:
+        assert store.player_by_token(bad) is None
+
+
+def test_last_seen_is_refreshed_at_most_once_a_minute(db_url):
+    player, token = store.create_player()
+
+    def set_last_seen(ago: float) -> dt.datetime:
+        when = db.utcnow() - dt.timedelta(seconds=ago)
+        with db.database.connection_context():
+            db.Player.update(last_seen=when).where(db.Player.id == player.id).execute()
+        return when.replace(tzinfo=dt.UTC)
+
+    recent = set_last_seen(30)
+    assert store.player_by_token(token).last_seen == recent  # too soon: not written
+    assert store.get_player(player.id).last_seen == recent
+    old = set_last_seen(120)
+    seen = store.player_by_token(token).last_seen
+    assert seen > old + dt.timedelta(seconds=100)
+    assert store.get_player(player.id).last_seen == seen
+
+
+def test_bots_are_players_with_a_flag_and_level(db_url):
+    bot, token = store.create_player(is_bot=True, bot_level="hard")
+    assert (bot.is_bot, bot.bot_level) == (True, "hard")
+    assert store.player_by_token(token).is_bot
+
+
+def test_given_nickname_is_validated_and_bad_one_writes_nothing(db_url):
+    assert store.create_player(nickname="  Zoë  the   Great ")[0].nickname == "Zoë the Great"
+    before = counts()
+    with pytest.raises(store.NicknameError):
+        store.create_player(nickname="a\u200bb")
+    assert counts() == before
+
+
+def test_set_nickname_changes_only_that_player(db_url):
+    a, b = players(2)
+    changed = store.set_nickname(a.id, " Ana María ")
+    assert changed.nickname == "Ana María" and changed.tag == a.tag
+    assert store.get_player(b.id).nickname == b.nickname
+    for bad in ["x", "a" * 25, "evil\u202eman", "tab\there", 7, ""]:
+        with pytest.raises(store.NicknameError):
+            store.set_nickname(a.id, bad)
+    assert store.get_player(a.id).nickname == "Ana María"
+    with pytest.raises(store.NotFound):
+        store.set_nickname(99999, "Nobody")
+
+
+def test_duplicate_nicknames_are_allowed_and_told_apart_by_tag(db_url):
+    a, b = players(2)
+    a = store.set_nickname(a.id, "Twin")
+    b = store.set_nickname(b.id, "Twin")
+    assert a.nickname == b.nickname and a.tag != b.tag
+
+
+def test_get_players_returns_known_ids_only(db_url):
+    a, b = players(2)
+    found = store.get_players([a.id, b.id, 12345])
+    assert set(found) == {a.id, b.id} and found[a.id] == store.get_player(a.id)
+    assert store.get_players([]) == {}
+    with pytest.raises(ValueError):
+        store.get_players(["1"])
+
+
+# --- tournaments and duels ----------------------------------------------------------------
+
+
+def test_start_tournament_snapshots_current_ratings_in_seat_order(db_url):
+    ps = players(8)
+    with db.database.connection_context():
+        db.Player.update(rating=1234).where(db.Player.id == ps[3].id).execute()
+    seats = [p.id for p in reversed(ps)]
+    tid, before = store.start_tournament("en", seats)
+    assert before[ps[3].id] == 1234 and set(before) == set(seats)
+    with db.database.connection_context():
+        entries = list(db.Entry.select().where(db.Entry.tournament == tid).order_by(db.Entry.seat))
+        status = db.Tournament.get_by_id(tid).status
+    assert [e.player_id for e in entries] == seats
+    assert all(e.rating_before == before[e.player_id] and e.place is None for e in entries)
+    assert status == "running"
+
+
+@pytest.mark.parametrize(
+    "language, seats_of, error",
+    [
+        ("en", lambda ps: [ps[0].id, ps[0].id], ValueError),
+        ("en", lambda ps: [ps[0].id], ValueError),
+        ("en", lambda ps: [ps[0].id, 99999], store.NotFound),
+        ("", lambda ps: [ps[0].id, ps[1].id], ValueError),
+        ("en", lambda ps: [ps[0].id, "2"], ValueError),
+        ("en", lambda ps: [p.id for p in ps] + [ps[0].id + 100], ValueError),
+    ],
+)
+def test_bad_tournament_start_writes_nothing(db_url, language, seats_of, error):
+    ps = players(8)
+    before = counts()
+    with pytest.raises(error):
+        store.start_tournament(language, seats_of(ps))
+    assert counts() == before
+
+
+def test_duel_and_its_rows_round_trip(db_url):
+    a, b, c = players(3)
+    tid, _ = store.start_tournament("en", [a.id, b.id, c.id])
+    rows = [
+        (a.id, "slate", "xyxxg", T0 + 1.25),
+        (b.id, None, None, T0 + 31),
+        (a.id, "crane", "ggggg", T0 + 40.5),
+    ]
+    duel_id = store.record_duel(
+        tid, 1, (a.id, b.id), "crane", 5, a.id, "win", a.id, rows, T0, T0 + 41
+    )
+    store.finish_tournament(tid)
+    (duel,) = store.tournament_summary(tid).duels
+    assert duel.id == duel_id and duel.players == (a.id, b.id) and duel.secret == "crane"
+    assert (duel.round, duel.starter, duel.result, duel.winner) == (1, a.id, "win", a.id)
+    assert duel.started_at == dt.datetime.fromtimestamp(T0, dt.UTC)
+    got = [(r.player, r.word, r.marks, r.skipped, r.at.timestamp()) for r in duel.rows]
+    assert got == [(p, w, m, w is None, at) for p, w, m, at in rows]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"players": ("A", "C")},  # C is not seated in this tournament
+        {"players": ("A", "A")},
+        {"starter": "C"},
+        {"winner": "C"},
+        {"result": "won"},
+        {"result": "draw"},  # a draw has no winner
+        {"rows": [("A", "slate", "xyx", T0)]},  # marks of the wrong length
+        {"rows": [("A", "slate", "xyxqg", T0)]},
+        {"rows": [("A", "slate", None, T0)]},
+        {"rows": [("C", None, None, T0)]},
+        {"rows": [("A", None, None, "soon")]},
+        {"round": 0},
+        {"tournament": 99999},
+    ],
+)
+def test_bad_duel_writes_nothing(db_url, change):
+    a, b, c, d = players(4)
+    tid, _ = store.start_tournament("en", [a.id, b.id, d.id])
+    ids = {"A": a.id, "B": b.id, "C": c.id}
+    args = {
+        "tournament": tid,
+        "round": 1,
+        "players": ("A", "B"),
+        "starter": "A",
+        "result": "win",
+        "winner": "A",
+        "rows": [("A", "crane", "ggggg", T0)],
+    } | change
+    before = counts()
+    with pytest.raises((ValueError, store.NotFound)):
+        store.record_duel(
+            args["tournament"],
+            args["round"],
+            tuple(ids[p] for p in args["players"]),
+            "crane",
+            5,
+            ids[args["starter"]],
+            args["result"],
+            ids.get(args["winner"]),
+            [(ids[p], w, m, at) for p, w, m, at in args["rows"]],
+            T0,
+            T0 + 10,
+        )
+    assert counts() == before
+
+
+# --- placements ---------------------------------------------------------------------------
+
+
+def test_placement_writes_entry_and_rating_together_once(db_url):
+    ps = players(8)
+    tid, before = store.start_tournament("en", [p.id for p in ps])
+    p = ps[2].id
+    assert store.apply_placement(tid, p, 8, 1, True, -9) is True
+    assert store.get_player(p).rating == before[p] - 9
+    assert store.get_player(p).placements == 1
+    with db.database.connection_context():
+        e = db.Entry.get((db.Entry.tournament == tid) & (db.Entry.player == p))
+    assert (e.place, e.elimination_round, e.left, e.rating_after) == (8, 1, True, before[p] - 9)
+    assert e.placed_at is not None
+    # the same placement again, or a different one for the same entry: refused, nothing moves
+    assert store.apply_placement(tid, p, 8, 1, True, -9) is False
+    assert store.apply_placement(tid, p, 1, 3, False, +20) is False
+    assert store.get_player(p).rating == before[p] - 9
+    assert store.get_player(p).placements == 1
+
+
+def test_placement_of_a_crash_injected_between_the_two_writes_leaves_nothing(db_url, monkeypatch):
+    ps = players(8)
+    tid, before = store.start_tournament("en", [p.id for p in ps])
+    p = ps[0].id
+    entry_written = []
+    real_write_entry = store._write_entry
+
+    def write_entry(*args):
+        entry_written.append(real_write_entry(*args))
+        return entry_written[-1]
+
+    def crash(pid, change):
+        raise RuntimeError("power cut")
+
+    monkeypatch.setattr(store, "_write_entry", write_entry)
+    monkeypatch.setattr(store, "_credit_player", crash)
+    with pytest.raises(RuntimeError, match="power cut"):
+        store.apply_placement(tid, p, 1, 3, False, 25)
+    assert entry_written == [True]  # the entry write did happen inside the transaction...
+    with db.database.connection_context():
+        e = db.Entry.get((db.Entry.tournament == tid) & (db.Entry.player == p))
+    assert (e.place, e.rating_after, e.placed_at) == (None, None, None)  # ...and was undone
+    assert store.get_player(p).rating == before[p]
+    monkeypatch.undo()
+    assert store.apply_placement(tid, p, 1, 3, False, 25) is True  # a retry still works
+    assert store.get_player(p).rating == before[p] + 25
+
+
+def test_placement_refusals(db_url):
+    ps = players(3)
+    tid, _ = store.start_tournament("en", [ps[0].id, ps[1].id])
+    with pytest.raises(store.NotFound):
+        store.apply_placement(tid, ps[2].id, 1, 1, False, 5)  # not seated
+    with pytest.raises(store.NotFound):
+        store.apply_placement(99999, ps[0].id, 1, 1, False, 5)
+    for bad in [
+        (tid, ps[0].id, 0, 1, False, 5),
+        (tid, ps[0].id, 9, 1, False, 5),
+        (tid, ps[0].id, 1, 0, False, 5),
+        (tid, ps[0].id, 1, 1, "no", 5),
+        (tid, ps[0].id, 1, 1, False, 5.5),
+        (tid, ps[0].id, 1, 1, False, 10**6),
+        (tid, True, 1, 1, False, 5),
+    ]:
+        with pytest.raises(ValueError):
+            store.apply_placement(*bad)
+    assert all(r == 1000 for r in ratings().values())
+    store.finish_tournament(tid, "aborted")
+    assert store.apply_placement(tid, ps[0].id, 1, 1, False, 5) is False  # closed tournament
+    assert all(r == 1000 for r in ratings().values())
+
+
+def test_abort_keeps_fixed_placements_and_gives_unplaced_entries_nothing(db_url):
+    ps = players(8)
+    tid, before = store.start_tournament("en", [p.id for p in ps])
+    other, _ = store.start_tournament("de", [p.id for p in ps[:2]])
+    done, _ = store.start_tournament("en", [p.id for p in ps[2:4]])
+    store.finish_tournament(done)
+    store.apply_placement(tid, ps[7].id, 8, 1, False, -10)
+    assert sorted(store.abort_unfinished_tournaments()) == sorted([tid, other])
+    assert store.abort_unfinished_tournaments() == []
+    summary = store.tournament_summary(tid)
+    assert summary.status == "aborted" and summary.ended_at is not None
+    placed = [e for e in summary.entries if e.place is not None]
+    assert [(e.player.id, e.rating_change) for e in placed] == [(ps[7].id, -10)]
+    assert all(e.rating_after is None for e in summary.entries if e.place is None)
+    assert ratings() == {p.id: before[p.id] - 10 * (p.id == ps[7].id) for p in ps}
+    assert store.tournament_summary(done).status == "finished"
+
+
+def test_finish_tournament(db_url):
+    a, b = players(2)
+    tid, _ = store.start_tournament("en", [a.id, b.id])
+    with pytest.raises(ValueError):
+        store.finish_tournament(tid, "done")
+    with pytest.raises(store.NotFound):
+        store.finish_tournament(99999)
+    store.finish_tournament(tid)
+    ended = store.tournament_summary(tid).ended_at
+    store.finish_tournament(tid, "aborted")  # already closed: left as is
+    summary = store.tournament_summary(tid)
+    assert (summary.status, summary.ended_at) == ("finished", ended)
+
+
+def test_nothing_but_placements_moves_a_rating(db_url):
+    ps = players(8)
+    total = store.rating_total()
+    tid, _ = store.start_tournament("en", [p.id for p in ps])
+    store.set_nickname(ps[0].id, "Renamed")
+    store.record_duel(tid, 1, (ps[0].id, ps[1].id), "crane", 5, ps[0].id, "draw", None, [], T0, T0)
+    store.player_by_token(store.create_player()[1])
+    store.finish_tournament(tid)
+    store.abort_unfinished_tournaments()
+    store.leaderboard()
+    store.player_profile(ps[0].id)
+    assert store.rating_total() == total + 1000  # only the new player's starting rating
+
+
+# --- reads --------------------------------------------------------------------------------
+
+
+def test_leaderboard_lists_placed_players_best_first_with_pages(db_url):
+    ps = players(6)
+    bot, _ = store.create_player(is_bot=True, bot_level="easy")
+    seats = [p.id for p in ps[:4]] + [bot.id]
+    tid, _ = store.start_tournament("en", seats)
+    for place, (pid, change) in enumerate(
+        [(bot.id, 30), (ps[0].id, 12), (ps[1].id, 12), (ps[2].id, -4), (ps[3].id, -20)], 1
+    ):
+        store.apply_placement(tid, pid, place, 1, False, change)
+    page = store.leaderboard(limit=3, offset=0)
+    assert page.total == 5  # players who never placed (ps[4], ps[5]) are not listed
+    assert [(r.rank, r.player.id) for r in page.rows] == [(1, bot.id), (2, ps[0].id), (3, ps[1].id)]
+    page2 = store.leaderboard(limit=3, offset=3)
+    assert [(r.rank, r.player.id) for r in page2.rows] == [(4, ps[2].id), (5, ps[3].id)]
+    humans = store.leaderboard(include_bots=False)
+    assert humans.total == 4 and humans.rows[0].player.id == ps[0].id
+    assert store.leaderboard(offset=10).rows == []
+    for bad in [{"limit": 0}, {"limit": 201}, {"offset": -1}, {"limit": "5"}]:
+        with pytest.raises(ValueError):
+            store.leaderboard(**bad)
+
+
+def test_profile_has_rating_series_and_recent_tournaments(db_url):
+    ps = players(3)
+    me = ps[0].id
+    t1, _ = store.start_tournament("en", [p.id for p in ps])
+    store.apply_placement(t1, me, 1, 2, False, 15)
+    store.finish_tournament(t1)
+    t2, _ = store.start_tournament("de", [p.id for p in ps])
+    store.apply_placement(t2, me, 3, 1, True, -8)
+    t3, _ = store.start_tournament("en", [me, ps[1].id])  # still running, not placed
+    profile = store.player_profile(me)
+    assert profile.player.rating == 1007 and profile.placements == 2
+    assert [(h.tournament_id, h.rating) for h in profile.history] == [(t1, 1015), (t2, 1007)]
+    assert [t.tournament_id for t in profile.recent] == [t3, t2, t1]
+    assert [(t.place, t.rating_change, t.left) for t in profile.recent] == [
+        (None, None, False),
+        (3, -8, True),
+        (1, 15, False),
+    ]
+    assert profile.recent[1].language == "de" and profile.recent[2].status == "finished"
+    assert len(store.player_profile(me, recent=1).recent) == 1
+    with pytest.raises(store.NotFound):
+        store.player_profile(99999)
+
+
+def test_summary_orders_entries_by_place(db_url):
+    ps = players(4)
+    tid, before = store.start_tournament("en", [p.id for p in ps])
+    for pid, place, change in [(ps[2].id, 4, -10), (ps[0].id, 3, -3), (ps[3].id, 1, 9)]:
+        store.apply_placement(tid, pid, place, 1, False, change)
+    summary = store.tournament_summary(tid)
+    assert [e.player.id for e in summary.entries] == [ps[3].id, ps[0].id, ps[2].id, ps[1].id]
+    assert [e.rating_change for e in summary.entries] == [9, -3, -10, None]
+    assert summary.entries[0].rating_after == before[ps[3].id] + 9
+    with pytest.raises(store.NotFound):
+        store.tournament_summary(99999)

@@ -1,0 +1,145 @@
+"""REST routes under /api: transport only (validate with marshmallow, call the store, map
+errors to status codes). Bad input gets 400 naming the field and changes nothing."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+from marshmallow import Schema, ValidationError
+from werkzeug.exceptions import HTTPException
+
+from models import store
+from web import api_schemas as s
+from web.auth import current_player, player_from_request, set_token_cookie, token_from
+
+log = logging.getLogger("wordle.api")
+
+api = Blueprint("api", __name__, url_prefix="/api")
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, fields: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.status, self.message, self.fields = status, message, fields
+
+
+def _error(status: int, message: str, fields: dict[str, Any] | None = None) -> Response:
+    body: dict[str, Any] = {"error": message}
+    if fields:
+        body["fields_"] = fields
+    response = jsonify(s.ErrorResponse().dump(body))
+    response.status_code = status
+    return response
+
+
+@api.errorhandler(ApiError)
+def _api_error(exc: ApiError) -> Response:
+    return _error(exc.status, exc.message, exc.fields)
+
+
+@api.errorhandler(ValidationError)
+def _validation_error(exc: ValidationError) -> Response:
+    messages = exc.messages if isinstance(exc.messages, dict) else {"_body": exc.messages}
+    names = sorted(messages)
+    first = messages[names[0]]
+    detail = first[0] if isinstance(first, list) and first and isinstance(first[0], str) else ""
+    summary = f"invalid {names[0]}: {detail}" if len(names) == 1 and detail else ""
+    return _error(400, summary or f"invalid {', '.join(names)}", messages)
+
+
+@api.errorhandler(store.NicknameError)
+def _nickname_error(exc: store.NicknameError) -> Response:
+    return _error(400, str(exc), {"nickname": [str(exc)]})
+
+
+@api.errorhandler(store.NotFound)
+def _not_found(exc: store.NotFound) -> Response:
+    return _error(404, str(exc))
+
+
+@api.errorhandler(HTTPException)
+def _http_error(exc: HTTPException) -> Response:
+    if exc.response is not None:  # already a response (e.g. current_player's 401)
+        return exc.response
+    return _error(exc.code or 500, exc.description or exc.name)
+
+
+@api.app_errorhandler(404)
+@api.app_errorhandler(405)
+def _api_routing_error(exc: HTTPException) -> Response | HTTPException:
+    """Unknown /api paths and methods answer JSON too; other paths keep Flask's pages."""
+    if request.path.startswith(api.url_prefix + "/"):
+        return _error(exc.code or 404, exc.description or exc.name)
+    return exc
+
+
+def _body(schema: Schema, optional: bool = False) -> dict[str, Any]:
+    """The JSON object body, loaded by `schema`; an absent body is {} when `optional`."""
+    if optional and not request.get_data():
+        return schema.load({})
+    if not request.is_json:
+        raise ApiError(400, "request body must be JSON (Content-Type: application/json)")
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(400, "request body must be a JSON object")
+    return schema.load(data)
+
+
+def _id(value: str, what: str) -> int:
+    try:
+        return s.IdPath().load({"id": value})["id"]
+    except ValidationError as exc:
+        problem = exc.messages["id"]
+        raise ApiError(400, f"invalid {what}: {problem[0]}", {what: problem}) from None
+
+
+@api.post("/session")
+def create_session() -> tuple[Response, int]:
+    """Sign in anonymously: a new player and token, or the caller's own if already signed in."""
+    body = _body(s.SessionRequest(), optional=True)
+    player = player_from_request()
+    if player is not None:
+        token = token_from(request.headers, request.cookies) or ""
+        created = False
+    else:
+        player, token = store.create_player(nickname=body["nickname"])
+        created = True
+        log.info("new player %d", player.id)
+    out = s.SessionResponse().dump({"player": player, "token": token, "created": created})
+    response = jsonify(out)
+    set_token_cookie(response, token)
+    return response, 201 if created else 200
+
+
+@api.get("/me")
+def me() -> Response:
+    return jsonify(s.Me().dump(current_player()))
+
+
+@api.patch("/me")
+def update_me() -> Response:
+    player = current_player()
+    body = _body(s.NicknameRequest())
+    return jsonify(s.Me().dump(store.set_nickname(player.id, body["nickname"])))
+
+
+@api.get("/leaderboard")
+def leaderboard() -> Response:
+    q = s.LeaderboardQuery().load(request.args.to_dict())
+    page = store.leaderboard(q["limit"], q["offset"], include_bots=q["bots"])
+    return jsonify(s.LeaderboardResponse().dump(page))
+
+
+@api.get("/players/<player_id>")
+def player(player_id: str) -> Response:
+    return jsonify(s.ProfileResponse().dump(store.player_profile(_id(player_id, "player_id"))))
+
+
+@api.get("/tournaments/<tournament_id>")
+def tournament(tournament_id: str) -> Response:
+    summary = store.tournament_summary(_id(tournament_id, "tournament_id"))
+    if summary.status == "running":
+        raise ApiError(409, f"tournament {summary.id} is still running")
+    return jsonify(s.SummaryResponse().dump(summary))

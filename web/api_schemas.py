@@ -1,0 +1,182 @@
+"""Marshmallow schemas for every request and response body of the REST routes in web/api.py.
+
+Request schemas refuse unknown fields (bodies) or ignore them (query strings); every error
+names its field. Response schemas decide what is public: a player's last_seen and created_at
+appear only in their own /api/me.
+"""
+
+from __future__ import annotations
+
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate, validates
+
+from models import nicknames
+
+
+def _nickname(value: str) -> None:
+    try:
+        nicknames.validate(value)
+    except nicknames.NicknameError as exc:
+        raise ValidationError(str(exc)) from None
+
+
+# --- requests -----------------------------------------------------------------------------
+
+
+class SessionRequest(Schema):
+    """POST /api/session: an optional nickname instead of an automatic one."""
+
+    class Meta:
+        unknown = RAISE
+
+    nickname = fields.String(load_default=None, allow_none=True)
+
+    @validates("nickname")
+    def _check(self, value: str | None, **_: object) -> None:
+        if value is not None:
+            _nickname(value)
+
+
+class NicknameRequest(Schema):
+    """PATCH /api/me."""
+
+    class Meta:
+        unknown = RAISE
+
+    nickname = fields.String(required=True)
+
+    @validates("nickname")
+    def _check(self, value: str, **_: object) -> None:
+        _nickname(value)
+
+
+class LeaderboardQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
+    offset = fields.Integer(load_default=0, validate=validate.Range(0, 1_000_000))
+    bots = fields.Boolean(load_default=True)
+
+
+class IdPath(Schema):
+    """A positive database id from the URL path."""
+
+    id = fields.Integer(required=True, strict=False, validate=validate.Range(1, 2**31 - 1))
+
+
+# --- responses ----------------------------------------------------------------------------
+
+
+class PublicPlayer(Schema):
+    id = fields.Integer()
+    nickname = fields.String()
+    tag = fields.String()
+    rating = fields.Integer()
+    is_bot = fields.Boolean()
+    bot_level = fields.String(allow_none=True)
+    placements = fields.Integer()
+
+
+class Me(PublicPlayer):
+    created_at = fields.DateTime()
+    last_seen = fields.DateTime()
+
+
+class SessionResponse(Schema):
+    player = fields.Nested(Me)
+    token = fields.String()
+    created = fields.Boolean()
+
+
+class LeaderboardRow(Schema):
+    rank = fields.Integer()
+    player = fields.Nested(PublicPlayer)
+
+
+class LeaderboardResponse(Schema):
+    total = fields.Integer()
+    limit = fields.Integer()
+    offset = fields.Integer()
+    rows = fields.List(fields.Nested(LeaderboardRow))
+
+
+class RatingPoint(Schema):
+    tournament_id = fields.Integer()
+    at = fields.DateTime()
+    rating = fields.Integer()
+
+
+class PlayedTournament(Schema):
+    tournament_id = fields.Integer()
+    language = fields.String()
+    status = fields.String()
+    started_at = fields.DateTime()
+    ended_at = fields.DateTime(allow_none=True)
+    place = fields.Integer(allow_none=True)
+    elimination_round = fields.Integer(allow_none=True)
+    left = fields.Boolean()
+    rating_before = fields.Integer()
+    rating_after = fields.Integer(allow_none=True)
+    rating_change = fields.Integer(allow_none=True)
+
+
+class ProfileResponse(Schema):
+    player = fields.Nested(PublicPlayer)
+    placements = fields.Integer()
+    history = fields.List(fields.Nested(RatingPoint))
+    recent = fields.List(fields.Nested(PlayedTournament))
+
+
+class SummaryEntry(Schema):
+    player = fields.Nested(PublicPlayer)
+    seat = fields.Integer()
+    place = fields.Integer(allow_none=True)
+    elimination_round = fields.Integer(allow_none=True)
+    left = fields.Boolean()
+    rating_before = fields.Integer()
+    rating_after = fields.Integer(allow_none=True)
+    rating_change = fields.Integer(allow_none=True)
+
+
+class SummaryRow(Schema):
+    player = fields.Integer()
+    word = fields.String(allow_none=True)
+    marks = fields.String(allow_none=True)
+    skipped = fields.Boolean()
+    at = fields.DateTime()
+
+
+class SummaryDuel(Schema):
+    id = fields.Integer()
+    round = fields.Integer()
+    players = fields.List(fields.Integer())
+    starter = fields.Integer()
+    result = fields.String()
+    winner = fields.Integer(allow_none=True)
+    secret = fields.String()
+    length = fields.Integer()
+    started_at = fields.DateTime()
+    ended_at = fields.DateTime()
+    rows = fields.List(fields.Nested(SummaryRow))
+
+
+class SummaryResponse(Schema):
+    id = fields.Integer()
+    language = fields.String()
+    status = fields.String()
+    started_at = fields.DateTime()
+    ended_at = fields.DateTime(allow_none=True)
+    entries = fields.List(fields.Nested(SummaryEntry))
+    duels = fields.List(fields.Nested(SummaryDuel))
+
+
+class ErrorResponse(Schema):
+    """Every error: {"error": "...", "fields": {"nickname": ["..."]}} (fields on 400 only)."""
+
+    error = fields.String(required=True)
+    fields_ = fields.Dict(
+        data_key="fields",
+        keys=fields.String(),
+        values=fields.List(fields.String()),
+        load_default=None,
+    )

@@ -1,0 +1,67 @@
+"""Who is asking: the player's secret token, from the HttpOnly cookie or a Bearer header.
+
+Browsers keep the token in the `wt_token` cookie (HttpOnly, so page scripts never see it;
+SameSite=Lax; Secure when WT_COOKIE_SECURE is on). Bots and other non-browser clients send
+`Authorization: Bearer <token>`. The websocket endpoint authenticates its handshake with
+`player_from_request`, the same check as every REST route.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Response, abort, current_app, jsonify, request
+from werkzeug.wrappers import Request
+
+from models import store
+from models.settings import Settings
+from models.store import PlayerInfo
+
+COOKIE = "wt_token"
+COOKIE_MAX_AGE = 10 * 365 * 24 * 3600  # the token is the player's identity: keep it
+
+
+def token_from(headers: Mapping[str, str], cookies: Mapping[str, str]) -> str | None:
+    """The token a request carries: the Authorization header wins over the cookie."""
+    auth = headers.get("Authorization", "")
+    scheme, _, value = auth.partition(" ")
+    if scheme.lower() == "bearer" and value.strip():
+        return value.strip()
+    return cookies.get(COOKIE) or None
+
+
+def player_from_request(source: Request | Mapping[str, Any] | None = None) -> PlayerInfo | None:
+    """The authenticated player of a Flask/werkzeug request, a WSGI environ, or (no argument)
+    the current request; None when the token is missing or wrong."""
+    if source is None:
+        source = request
+    if not isinstance(source, Request):
+        source = Request(source)  # a WSGI environ
+    token = token_from(source.headers, source.cookies)
+    return store.player_by_token(token) if token else None
+
+
+def current_player() -> PlayerInfo:
+    """The request's player, or a 401 JSON error (missing or wrong token)."""
+    player = player_from_request()
+    if player is None:
+        response = jsonify(error="not signed in: missing or invalid token (POST /api/session)")
+        response.status_code = 401
+        response.headers["WWW-Authenticate"] = 'Bearer realm="wordle"'
+        abort(response)
+    return player
+
+
+def set_token_cookie(response: Response, token: str) -> None:
+    """Keep the token in the browser, out of reach of page scripts."""
+    settings: Settings = current_app.config["SETTINGS"]
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=COOKIE_MAX_AGE,
+        path="/",
+        httponly=True,
+        samesite="Lax",
+        secure=settings.cookie_secure,
+    )
