@@ -11,6 +11,7 @@ from typing import Any
 
 import gevent
 
+from actors.bots import BotLauncher
 from actors.clock import Clock, RealClock
 from actors.connection import Connection
 from actors.lobby import Services
@@ -71,11 +72,23 @@ class GameServer:
         matchmaker = Matchmaker(self.services, self.clock, rng or random.Random())
         self.matchmaker_actor = matchmaker
         self.services.matchmaker = matchmaker.ref
+        self.base_url: str | None = None  # the server's own websocket URL, for bots
+        if store is not None:
+            self.services.bots = BotLauncher(
+                store, words, lambda: self.base_url, self.clock, self.supervisor
+            ).start()
         self.matchmaker = matchmaker.start()
         self.parties = PartyRegistry(
             self.matchmaker, set(words), players or self._players, self.clock, self.supervisor
         ).start()
         matchmaker.presence_listener = self.parties
+
+    def set_base_url(self, host: str, port: int) -> None:
+        """Where bots connect: this server, by loopback when it listens on all addresses."""
+        host = {"0.0.0.0": "127.0.0.1", "::": "[::1]", "": "127.0.0.1"}.get(host, host)
+        if ":" in host and not host.startswith("["):
+            host = f"[{host}]"
+        self.base_url = f"ws://{host}:{port}/ws?v=1"
 
     def _players(self, ids: list[int]) -> dict[int, Player]:
         if self.store is None:

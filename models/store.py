@@ -53,6 +53,9 @@ __all__ = [
     "PlayerInfo",
     "abort_unfinished_tournaments",
     "apply_placement",
+    "bots_near",
+    "create_bot",
+    "issue_bot_token",
     "create_player",
     "finish_tournament",
     "get_player",
@@ -326,6 +329,52 @@ def get_players(ids: Iterable[int]) -> dict[int, PlayerInfo]:
     with _read():
         rows = list(Player.select().where(Player.id.in_(sorted(wanted))))
     return {row.id: _info(row) for row in rows}
+
+
+# --- bots ---------------------------------------------------------------------------------
+
+
+def bots_near(rating: float, window: float, exclude: Iterable[int], limit: int) -> list[PlayerInfo]:
+    """Bot accounts rated within `window` of `rating`, closest first, not in `exclude`."""
+    excluded = sorted({_int(i, "player id") for i in exclude})
+    query = Player.select().where(
+        Player.is_bot & Player.rating.between(rating - window, rating + window)
+    )
+    if excluded:
+        query = query.where(Player.id.not_in(excluded))
+    with _read():
+        rows = list(query.order_by(fn.ABS(Player.rating - rating), Player.id).limit(limit))
+    return [_info(row) for row in rows]
+
+
+@_retrying
+def create_bot(level: str, rating: int, rng: random.Random | None = None) -> tuple[PlayerInfo, str]:
+    """A new bot account. Bots are named "Bot ..." and flagged, so nobody mistakes one for a
+    person. A bot normally starts at 1000 like everyone; the bot fill may seed it at a
+    lobby's average so it fits the rating window (its rating then moves like anyone's)."""
+    rng = rng or random.SystemRandom()
+    name = f"Bot {rng.choice(nicknames.ANIMALS)} {rng.randrange(10, 100)}"
+    info, token = create_player(nickname=name, is_bot=True, bot_level=level, rng=rng)
+    if rating != START_RATING:
+        with _write():
+            Player.update(rating=int(rating)).where(Player.id == info.id).execute()
+        info = get_player(info.id)
+    return info, token
+
+
+@_retrying
+def issue_bot_token(player_id: int) -> str:
+    """A fresh token for a bot account (its old one stops working). Refused for people."""
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    with _write():
+        changed = (
+            Player.update(token_hash=hash_token(token))
+            .where((Player.id == _int(player_id, "player id")) & Player.is_bot)
+            .execute()
+        )
+    if not changed:
+        raise NotFound(f"no bot with id {player_id}")
+    return token
 
 
 @_retrying

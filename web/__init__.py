@@ -12,10 +12,15 @@ from flask import Flask, jsonify
 from models import store
 from models.settings import Settings
 
+log = logging.getLogger("wordle")
+
 
 def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
-    """Build the Flask app; `config` overrides Flask config (tests pass short timings here),
-    its SETTINGS key holds the Settings (default: from WT_* environment variables)."""
+    """Build the Flask app and the game behind it.
+
+    `config` overrides Flask config. Its SETTINGS key holds the Settings (default: from WT_*
+    environment variables), WORDS the loaded word lists (default: loaded from
+    settings.wordlists_dir), GAME a ready GameServer (tests)."""
     if isinstance(config, Settings):
         config = {"SETTINGS": config}
     app = Flask(__name__, static_folder="static", static_url_path="/static")
@@ -23,18 +28,36 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     settings = app.config.setdefault("SETTINGS", Settings.from_env(os.environ))
     aborted = store.open_database(settings.database_url)
     if aborted:
-        logging.getLogger("wordle").warning("aborted unfinished tournaments %s", aborted)
+        log.warning("aborted unfinished tournaments %s", aborted)
+    game = app.config.get("GAME") or _game(app, settings)
+    app.extensions["game"] = game
+    app.config["WORDS"] = game.words
 
+    from web import ws
     from web.api import api
+    from web.languages import languages
+    from web.pages import pages
+    from web.parties import bp as parties
 
     app.register_blueprint(api)
+    app.register_blueprint(parties)
+    app.register_blueprint(pages)
+    app.register_blueprint(languages)
+    ws.init_app(app)
 
     @app.get("/healthz")
     def health():
         return jsonify(status="ok")
 
-    @app.get("/")
-    def index():
-        return app.send_static_file("index.html")
-
     return app
+
+
+def _game(app: Flask, settings: Settings):
+    from actors.system import GameServer
+
+    words = app.config.get("WORDS")
+    if words is None:
+        import wordlists
+
+        words = wordlists.load_all(settings.wordlists_dir or None)
+    return GameServer(settings, words, store=store)

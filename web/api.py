@@ -75,7 +75,7 @@ def _api_routing_error(exc: HTTPException) -> Response | HTTPException:
     return exc
 
 
-def _body(schema: Schema, optional: bool = False) -> dict[str, Any]:
+def load_body(schema: Schema, optional: bool = False) -> dict[str, Any]:
     """The JSON object body, loaded by `schema`; an absent body is {} when `optional`."""
     if optional and not request.get_data():
         return schema.load({})
@@ -87,7 +87,7 @@ def _body(schema: Schema, optional: bool = False) -> dict[str, Any]:
     return schema.load(data)
 
 
-def _id(value: str, what: str) -> int:
+def path_id(value: str, what: str) -> int:
     try:
         return s.IdPath().load({"id": value})["id"]
     except ValidationError as exc:
@@ -98,7 +98,7 @@ def _id(value: str, what: str) -> int:
 @api.post("/session")
 def create_session() -> tuple[Response, int]:
     """Sign in anonymously: a new player and token, or the caller's own if already signed in."""
-    body = _body(s.SessionRequest(), optional=True)
+    body = load_body(s.SessionRequest(), optional=True)
     player = player_from_request()
     if player is not None:
         token = token_from(request.headers, request.cookies) or ""
@@ -121,7 +121,7 @@ def me() -> Response:
 @api.patch("/me")
 def update_me() -> Response:
     player = current_player()
-    body = _body(s.NicknameRequest())
+    body = load_body(s.NicknameRequest())
     return jsonify(s.Me().dump(store.set_nickname(player.id, body["nickname"])))
 
 
@@ -134,12 +134,12 @@ def leaderboard() -> Response:
 
 @api.get("/players/<player_id>")
 def player(player_id: str) -> Response:
-    return jsonify(s.ProfileResponse().dump(store.player_profile(_id(player_id, "player_id"))))
+    return jsonify(s.ProfileResponse().dump(store.player_profile(path_id(player_id, "player_id"))))
 
 
 @api.get("/tournaments/<tournament_id>")
 def tournament(tournament_id: str) -> Response:
-    summary = store.tournament_summary(_id(tournament_id, "tournament_id"))
+    summary = store.tournament_summary(path_id(tournament_id, "tournament_id"))
     if summary.status == "running":
         raise ApiError(409, f"tournament {summary.id} is still running")
     return jsonify(s.SummaryResponse().dump(summary))

@@ -1,0 +1,32 @@
+"""GET /api/languages: what a client needs to offer a language and draw its keyboard."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify
+from marshmallow import Schema, fields
+
+languages = Blueprint("languages", __name__)
+
+
+class LanguageOut(Schema):
+    code = fields.String()
+    name = fields.String()
+    alphabet = fields.List(fields.String())
+    keyboard = fields.List(fields.List(fields.String()))
+
+
+@languages.get("/api/languages")
+def list_languages():
+    words = current_app.config["WORDS"]
+    out = [
+        {
+            "code": code,
+            "name": wl.language.name,
+            "alphabet": list(wl.language.alphabet),
+            "keyboard": [list(row) for row in wl.language.keyboard],
+        }
+        for code, wl in words.items()
+    ]
+    response = jsonify(LanguageOut(many=True).dump(out))
+    response.cache_control.max_age = 3600
+    return response
