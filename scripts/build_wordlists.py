@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from wordlists import LANGUAGE_CODES  # noqa: E402
+from wordlists.hunspell import expand  # noqa: E402
 from wordlists.language import Language, load_definition  # noqa: E402
 
 HUNSPELL = Path("/usr/share/hunspell")
@@ -48,7 +49,9 @@ LENGTHS = (4, 5, 6)
 #: Uzbek digraphs change lengths, so the window is wider than 4..6)
 MIN_CP, MAX_CP = 3, 8
 ANSWER_TARGET = 2300  # per length; the well-known English game has about 2,300 answers
-ANSWER_MIN_ZIPF = 2.0  # at least ~0.1 occurrences per million words
+ANSWER_MIN_ZIPF = 2.5  # at least ~0.3 occurrences per million words
+#: a word much more frequent in English than in the language is an English intruder there
+ENGLISH_MARGIN = 1.0
 FAMILY_TARGET = 1000  # per length, for the languages ranked by dictionary family size
 
 # code -> (hunspell dictionaries whose forms are allowed, dictionaries an answer must be in,
@@ -75,83 +78,6 @@ VOWELS = set("aeiouyäöüąęóàâéèêëîïôûùáíúãõ" "аеиоуы�
 
 # --------------------------------------------------------------------------------------------
 # Expanding a hunspell dictionary
-
-
-@dataclass
-class Stem:
-    """One .dic entry and the forms generated from it."""
-
-    stem: str
-    flags: frozenset[str]
-    forms: set[str] = field(default_factory=set)
-
-
-def _sfx_ok(sfx, word: str, fullstrip: bool) -> bool:
-    if sfx.strip and not word.endswith(sfx.strip):
-        return False
-    if not fullstrip and len(sfx.strip) >= len(word):
-        return False
-    return bool(sfx.cond_regexp.search(word))
-
-
-def _pfx_ok(pfx, word: str, fullstrip: bool) -> bool:
-    if pfx.strip and not word.startswith(pfx.strip):
-        return False
-    if not fullstrip and len(pfx.strip) >= len(word):
-        return False
-    return bool(pfx.cond_regexp.search(word))
-
-
-def _apply_sfx(sfx, word: str) -> str:
-    return (word[: len(word) - len(sfx.strip)] if sfx.strip else word) + sfx.add
-
-
-def _apply_pfx(pfx, word: str) -> str:
-    return pfx.add + word[len(pfx.strip) :]
-
-
-def expand(aff, stem: str, flags: Iterable[str]) -> set[str]:
-    """Every form hunspell could accept for this stem (a superset: hunspell checks them later).
-
-    Covers the stem, one or two suffixes (the second from the first one's continuation
-    classes), one or two prefixes, and prefix+suffix cross products including circumfixes.
-    """
-    flags = set(flags)
-    fullstrip = bool(aff.FULLSTRIP)
-    sfx_table, pfx_table = aff.SFX, aff.PFX
-    out = {stem}
-    sfx1 = [s for f in flags for s in sfx_table.get(f, ()) if _sfx_ok(s, stem, fullstrip)]
-    pfx1 = [p for f in flags for p in pfx_table.get(f, ()) if _pfx_ok(p, stem, fullstrip)]
-    suffixed: list[tuple[object, str]] = []
-    for s in sfx1:
-        form = _apply_sfx(s, stem)
-        suffixed.append((s, form))
-        out.add(form)
-        for f2 in s.flags:
-            for s2 in sfx_table.get(f2, ()):
-                if _sfx_ok(s2, form, fullstrip):
-                    form2 = _apply_sfx(s2, form)
-                    out.add(form2)
-                    suffixed.append((s2, form2))
-            # a prefix allowed by the suffix's continuation class (circumfixes)
-            for p in pfx_table.get(f2, ()):
-                if _pfx_ok(p, form, fullstrip):
-                    out.add(_apply_pfx(p, form))
-    for p in pfx1:
-        form = _apply_pfx(p, stem)
-        out.add(form)
-        for f2 in p.flags:
-            for p2 in pfx_table.get(f2, ()):
-                if _pfx_ok(p2, form, fullstrip):
-                    out.add(_apply_pfx(p2, form))
-            for s in sfx_table.get(f2, ()):
-                if _sfx_ok(s, stem, fullstrip):
-                    out.add(_apply_pfx(p, _apply_sfx(s, stem)))
-        if p.crossproduct:
-            for s, sform in suffixed:
-                if s.crossproduct or p.flags & {s.flag}:
-                    out.add(_apply_pfx(p, sform))
-    return out
 
 
 def read_dictionary(name: str):
@@ -195,8 +121,9 @@ def german_common_noun(entry, capitalised_elsewhere: set[str]) -> bool:
     """Whether a capitalised German stem is a common noun rather than a name or a brand.
 
     German capitalises every noun, so case cannot tell "Haus" from "Anna". In igerman98 the
-    entries differ by their flags: persons' names get only the genitive -s (``Jürgen/S``) or
-    nothing (``Adidas``); nouns get plural and case suffixes (``Hund/EPSTm``). Places and
+    entries differ by their flags: persons' names get only the genitive -s (``Jürgen/S``),
+    nothing (``Adidas``) or lack the ``m`` flag every noun has (``Georg/EST``); nouns get
+    plural and case suffixes (``Hund/EPSTm``). Places and
     many nouns share ``/Sm`` or ``/m`` (``Sylt/Sm``, ``Sofa/Sm``): those count as nouns
     unless the word is capitalised, and never lower case, in the other languages'
     dictionaries (Europa, Paris, Iran). What still slips through was found by reading the
@@ -206,10 +133,10 @@ def german_common_noun(entry, capitalised_elsewhere: set[str]) -> bool:
     if not stem[:1].isupper() or not stem[1:].islower():
         return False
     flags = set(entry.flags)
+    if "m" not in flags and not flags & GERMAN_COMPOUND_FLAGS:
+        return False  # every noun may end a hyphenated compound (m); Georg/EST, Anna/S may not
     if flags - GERMAN_NAME_FLAGS - GERMAN_COMPOUND_FLAGS:
         return True
-    if flags <= {"S"}:
-        return False
     return stem.lower() not in capitalised_elsewhere
 
 
@@ -289,6 +216,21 @@ def _keep(lang: Language, word: str) -> str | None:
     return norm if n in LENGTHS else None
 
 
+def is_headword(aff, stem: str, flags: Iterable[str]) -> bool:
+    """Whether the stem is a word by itself: not a NEEDAFFIX stem ("brems/hke", "Kipp/hij"
+    are bases for affixes and compounds), unless one of its own suffixes adds nothing and
+    is not compound-only (French gives "maison/S.()" its singular by an empty suffix)."""
+    flags = set(flags)
+    if not (aff.NEEDAFFIX and aff.NEEDAFFIX in flags):
+        return True
+    only_parts = {f for f in (aff.ONLYINCOMPOUND, aff.NEEDAFFIX) if f}
+    return any(
+        not s.add and not s.strip and not s.flags & only_parts and s.cond_regexp.search(stem)
+        for f in flags
+        for s in aff.SFX.get(f, ())
+    )
+
+
 def build_hunspell(
     lang: Language, name: str, capitalised_elsewhere: set[str], excluded: set[str]
 ) -> Built:
@@ -322,8 +264,8 @@ def build_hunspell(
             continue
         if len(stem) - 2 * max_strip > MAX_CP + 2:
             continue  # no form of this stem can be short enough
-        if not (aff.NEEDAFFIX and aff.NEEDAFFIX in entry.flags):
-            stems_kept[stem] = entry  # a headword: a word by itself, not only a base for affixes
+        if is_headword(aff, stem, entry.flags):
+            stems_kept[stem] = entry
         if aff.NOSUGGEST and aff.NOSUGGEST in entry.flags:
             nosuggest.add(stem)
         for form in expand(aff, stem, entry.flags):
@@ -444,12 +386,15 @@ def pick_answers(
         score = {}
         for w in pool:
             z = wordfreq.zipf_frequency(w, freq_lang, wordlist="best")
-            if z >= ANSWER_MIN_ZIPF:
-                score[w] = z
-        # wordfreq folds nothing, so also look the word up with its original spelling
+            if z < ANSWER_MIN_ZIPF:
+                continue
+            # corpora of every language carry English text ("black", "cover" in Polish)
+            if freq_lang != "en" and wordfreq.zipf_frequency(w, "en") - z >= ENGLISH_MARGIN:
+                continue
+            score[w] = z
         target = ANSWER_TARGET
     else:
-        score = {w: float(built.family[w]) for w in pool if built.family[w] >= 2}
+        score = {w: float(built.family[w]) for w in pool if built.family[w] >= 1}
         target = FAMILY_TARGET
     ranked = sorted(score, key=lambda w: (-score[w], w))
     for w in ranked:

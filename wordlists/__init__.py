@@ -205,11 +205,18 @@ def load_language(folder: str | Path, code: str) -> WordList:
         if word in blocked:
             continue
         answers[len(split)].append(word)
+    allowed = {width: _SortedWords(words, width) for width, words in by_width.items()}
+    del by_width
     # answers are always accepted guesses, even if an admin forgot to list them in allowed.txt
+    missing: dict[int, list[str]] = {}
     for words in answers.values():
         for word in words:
-            by_width.setdefault(len(word), []).append(word)
-    allowed = {width: _SortedWords(words, width) for width, words in by_width.items()}
+            store = allowed.get(len(word))
+            if store is None or word not in store:
+                missing.setdefault(len(word), []).append(word)
+    for width, extra in missing.items():
+        old = list(allowed[width]) if width in allowed else []
+        allowed[width] = _SortedWords(sorted(set(old + extra)), width)
     return WordList(
         language=lang,
         answers={n: tuple(sorted(set(ws))) for n, ws in answers.items()},
@@ -240,5 +247,6 @@ def load_all(folder: str | Path | None = None) -> dict[str, WordList]:
     found = sorted(p.parent.name for p in base.glob(f"*/{DEFINITION_FILE}"))
     if not found:
         raise WordListError(f"{base}: no language folders (*/{DEFINITION_FILE})")
-    order = [c for c in LANGUAGE_CODES if c in found] + [c for c in found if c not in LANGUAGE_CODES]
+    order = [c for c in LANGUAGE_CODES if c in found]
+    order += [c for c in found if c not in LANGUAGE_CODES]
     return {code: load_language(base, code) for code in order}
