@@ -373,11 +373,27 @@ def read_blocklist(path: Path, lang: Language) -> set[str]:
     return out
 
 
+_ENGLISH_NAMES: set[str] = set()
+
+
+def english_names() -> set[str]:
+    """Lower-cased proper nouns of en_US (capitalised there, never lower case)."""
+    if not _ENGLISH_NAMES:
+        caps, lower = set(), set()
+        for line in _dic_lines("en_US"):
+            stem = line.split("/", 1)[0].strip()
+            (lower if is_lowercase_word(stem) else caps).add(stem.lower())
+        _ENGLISH_NAMES.update(caps - lower)
+    return _ENGLISH_NAMES
+
+
 def pick_answers(
     lang: Language, built: Built, freq_lang: str | None, blocked: set[str]
 ) -> dict[int, list[str]]:
     """Common headwords per length: by wordfreq rank, or by dictionary family size."""
     pool = (built.headwords & built.answer_ok & built.allowed) - blocked - built.nosuggest
+    if lang.code != "en":  # names the dictionary lists in lower case: Kenya, Sumba in Indonesian
+        pool -= english_names()
     pool = {w for w in pool if VOWELS & set(w)}
     by_len: dict[int, list[str]] = {n: [] for n in LENGTHS}
     if freq_lang is not None:

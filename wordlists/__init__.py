@@ -14,7 +14,9 @@ keeps all 13 languages in a few MB instead of a few hundred MB of Python sets.
 
 from __future__ import annotations
 
+import bisect
 import gzip
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -136,7 +138,7 @@ def _first_bad_line(lines: list[str], lang: Language) -> tuple[int, str] | None:
     return None
 
 
-def _split_checked(path: Path, lang: Language, allowed_chars: frozenset[str]) -> list[str]:
+def _split_checked(path: Path, lang: Language, stray: re.Pattern[str]) -> list[str]:
     """The file's words; a line that is not a normalised word of the alphabet raises."""
     text = _read_text(path)
     if text.startswith("\ufeff"):
@@ -144,7 +146,7 @@ def _split_checked(path: Path, lang: Language, allowed_chars: frozenset[str]) ->
     words = text.split("\n")
     if words and words[-1] == "":
         words.pop()
-    if not allowed_chars.issuperset(text.replace("\n", "")) or "" in words:
+    if stray.search(text) or "" in words:
         bad = _first_bad_line(words, lang)
         if bad is not None:
             number, word = bad
@@ -154,8 +156,16 @@ def _split_checked(path: Path, lang: Language, allowed_chars: frozenset[str]) ->
     return words
 
 
-def _allowed_chars(lang: Language) -> frozenset[str]:
-    return frozenset("".join(lang.alphabet))
+def _stray_char_pattern(lang: Language) -> re.Pattern[str]:
+    """Matches any character that no letter of the alphabet uses (a regex scans in C)."""
+    chars = "".join(sorted(set("".join(lang.alphabet))))
+    return re.compile("[^" + re.escape(chars) + "\n]")
+
+
+def _word_pattern(lang: Language) -> re.Pattern[str]:
+    """Newline-separated words of the alphabet's letters, for multi-code-point alphabets."""
+    alts = "|".join(re.escape(a) for a in sorted(lang.alphabet, key=len, reverse=True))
+    return re.compile(f"(?:(?:{alts})+\n)*(?:{alts})+")
 
 
 def load_language(folder: str | Path, code: str) -> WordList:
@@ -169,22 +179,30 @@ def load_language(folder: str | Path, code: str) -> WordList:
         raise WordListError(
             f"{base / DEFINITION_FILE}: 'code' is {lang.code!r} but the folder is {code!r}"
         )
-    chars = _allowed_chars(lang)
+    chars = _stray_char_pattern(lang)
     multi = any(len(letter) > 1 for letter in lang.alphabet)
 
     allowed_path = base / ALLOWED_FILE
     if not allowed_path.exists() and (base / (ALLOWED_FILE + ".gz")).exists():
         allowed_path = base / (ALLOWED_FILE + ".gz")
     allowed_words = _split_checked(allowed_path, lang, chars)
-    if multi:  # letters of several code points: check the split word by word
-        bad = _first_bad_line(allowed_words, lang)
-        if bad is not None:
+    if multi and allowed_words:  # letters of several code points ("oʻ"): a regex checks, in C
+        word_re = _word_pattern(lang)
+        if not word_re.fullmatch("\n".join(allowed_words)):
+            number, word = _first_bad_line(allowed_words, lang) or (0, "")
             raise WordListError(
-                f"{allowed_path}:{bad[0]}: {bad[1]!r} is not a word of the {lang.name} alphabet"
+                f"{allowed_path}:{number}: {word!r} is not a word of the {lang.name} alphabet"
             )
+    # Group by width without a Python-level loop: a stable sort by length keeps each group in
+    # file order, then bisection finds where each length starts.
+    allowed_words.sort(key=len)
     by_width: dict[int, list[str]] = {}
-    for word in allowed_words:
-        by_width.setdefault(len(word), []).append(word)
+    start = 0
+    while start < len(allowed_words):
+        width = len(allowed_words[start])
+        end = bisect.bisect_right(allowed_words, width, lo=start, key=len)
+        by_width[width] = allowed_words[start:end]
+        start = end
     del allowed_words
 
     answers_path = base / ANSWERS_FILE
@@ -192,31 +210,30 @@ def load_language(folder: str | Path, code: str) -> WordList:
     blocked = _read_blocklist(base / BLOCKLIST_FILE, lang)
     answers: dict[int, list[str]] = {n: [] for n in LENGTHS}
     for number, word in enumerate(answer_words, 1):
-        split = lang.letters(word)
-        if split is None:
+        # single-code-point alphabets: the regex check above already proved the letters
+        n = lang.length(word) if multi else len(word)
+        if n is None:
             raise WordListError(
                 f"{answers_path}:{number}: {word!r} is not a word of the {lang.name} alphabet"
             )
-        if len(split) not in answers:
+        if n not in answers:
             raise WordListError(
-                f"{answers_path}:{number}: {word!r} has {len(split)} letters; answers must have "
+                f"{answers_path}:{number}: {word!r} has {n} letters; answers must have "
                 f"{', '.join(map(str, LENGTHS))}"
             )
-        if word in blocked:
-            continue
-        answers[len(split)].append(word)
+        if word not in blocked:
+            answers[n].append(word)
+    # answers are always accepted guesses, even if an admin forgot to list them in allowed.txt
+    for words in answers.values():
+        missing = set(words)
+        if missing:
+            width_groups = {len(w) for w in missing}
+            for width in width_groups:
+                missing.difference_update(by_width.get(width, ()))  # iterates in C
+            for word in missing:
+                by_width.setdefault(len(word), []).append(word)
     allowed = {width: _SortedWords(words, width) for width, words in by_width.items()}
     del by_width
-    # answers are always accepted guesses, even if an admin forgot to list them in allowed.txt
-    missing: dict[int, list[str]] = {}
-    for words in answers.values():
-        for word in words:
-            store = allowed.get(len(word))
-            if store is None or word not in store:
-                missing.setdefault(len(word), []).append(word)
-    for width, extra in missing.items():
-        old = list(allowed[width]) if width in allowed else []
-        allowed[width] = _SortedWords(sorted(set(old + extra)), width)
     return WordList(
         language=lang,
         answers={n: tuple(sorted(set(ws))) for n, ws in answers.items()},
