@@ -462,29 +462,31 @@ def write_list(path: Path, words: list[str]) -> None:
 
 
 def copy_licences(out_root: Path) -> None:
-    """Ship the Debian copyright files (they carry or name each dictionary's licence)."""
+    """Ship the Debian copyright files (they carry or name each source's licence) and the
+    licence texts they refer to, in wordlists/LICENSES/."""
     target = out_root / "LICENSES"
     target.mkdir(exist_ok=True)
-    packages = [
-        "hunspell-en-us", "hunspell-id", "hunspell-de-de", "hunspell-es", "hunspell-fr-classical",
-        "hunspell-it", "hunspell-nl", "hunspell-uz", "hunspell-pl", "hunspell-pt-br",
-        "hunspell-pt-pt", "hunspell-kk", "hunspell-ru", "hunspell-uk", "wamerican-huge",
-    ]  # fmt: skip
-    for pkg in packages:
-        src = Path("/usr/share/doc") / pkg / "copyright"
-        if src.exists():
-            shutil.copyfile(src, target / f"{pkg}.copyright")
+    doc = Path("/usr/share/doc")
+    copies = {
+        # one copyright file covers every dictionary of the libreoffice-dictionaries source
+        "libreoffice-dictionaries.copyright": "hunspell-es",  # id es it pl pt_BR pt_PT ru uk
+        "hunspell-en-us.copyright": "hunspell-en-us",
+        "scowl-wamerican-wbritish.copyright": "wamerican-huge",
+        "hunspell-de-de.copyright": "hunspell-de-de",
+        "hunspell-fr-classical.copyright": "hunspell-fr-classical",
+        "hunspell-nl.copyright": "hunspell-nl",
+        "hunspell-uz.copyright": "hunspell-uz",
+        "hunspell-kk.copyright": "hunspell-kk",
+    }
+    for name, pkg in copies.items():
+        shutil.copyfile(doc / pkg / "copyright", target / name)
     for lic in ("GPL-2", "GPL-3", "LGPL-2.1", "LGPL-3", "MPL-1.1", "MPL-2.0", "Apache-2.0"):
         shutil.copyfile(Path("/usr/share/common-licenses") / lic, target / f"{lic}.txt")
-    try:
-        from importlib.metadata import distribution
+    from importlib.metadata import distribution
 
-        dist = distribution("wordfreq")
-        for f in dist.files or []:
-            if f.name.upper().startswith("LICENSE"):
-                shutil.copyfile(f.locate(), target / "wordfreq.LICENSE.txt")
-    except Exception as exc:  # pragma: no cover - developer tool
-        print(f"could not copy the wordfreq licence: {exc}")
+    for f in distribution("wordfreq").files or []:
+        if f.name.upper().startswith("LICENSE"):
+            shutil.copyfile(str(f.locate()), target / "wordfreq.LICENSE.txt")
 
 
 def main(argv: list[str]) -> int:
