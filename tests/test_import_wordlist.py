@@ -194,3 +194,15 @@ def test_a_new_language_can_be_imported(tmp_path, capsys):
     wl = load_language(tmp_path, "sv")
     assert wl.answers[4] == ("hund", "katt", "smör", "åtta")
     assert os.path.exists(base / "allowed.txt")
+
+
+def test_hunspell_pair_without_the_hunspell_program(folder, monkeypatch):
+    """CI machines may lack Debian's hunspell: spylls' own lookup must give the same forms."""
+    from wordlists import hunspell
+
+    run(folder, "en", "allowed", str(FIXTURES / "tiny_en.dic"))
+    with_program = lines(folder / "en" / "allowed.txt")
+    monkeypatch.setattr(hunspell.shutil, "which", lambda name: None)
+    run(folder, "en", "allowed", str(FIXTURES / "tiny_en.dic"))
+    assert lines(folder / "en" / "allowed.txt") == with_program
+    assert "rewalk" in with_program

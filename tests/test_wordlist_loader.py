@@ -128,3 +128,10 @@ def test_empty_or_missing_folder(tmp_path):
         load_all(tmp_path)
     with pytest.raises(WordListError, match="not found"):
         load_all(tmp_path / "nope")
+
+
+def test_multi_code_point_alphabet_rejects_a_lone_mark(tmp_path):
+    uz = json.loads((default_folder() / "uz" / "language.json").read_text(encoding="utf-8"))
+    make_language(tmp_path, uz, "kitob\n", "kitob\nmaʻno\noʻgʻil\n")
+    with pytest.raises(WordListError, match=r"allowed\.txt:2: 'maʻno'"):
+        load_language(tmp_path, "uz")
