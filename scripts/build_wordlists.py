@@ -17,8 +17,8 @@ affixes are applied generously (a superset of the real forms), and every candida
 checked by Debian's own `hunspell -G`, so only forms hunspell accepts are kept.
 
 Each language's answers are its common headwords (dictionary stems, not generated forms),
-ranked by wordfreq, or for Uzbek and Kazakh (not in wordfreq) by the size of the word's family
-in the dictionary; see wordlists/SOURCES.md for every rule.
+ranked by wordfreq, or for Uzbek and Kazakh (not in wordfreq) by how many of the word's
+inflected forms the dictionary lists; see wordlists/SOURCES.md for every rule.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ ANSWER_MIN_ZIPF = 2.5  # at least ~0.3 occurrences per million words
 #: a word much more frequent in English than in the language is an English intruder there
 ENGLISH_MARGIN = 1.0
 FAMILY_TARGET = 1000  # per length, for the languages ranked by dictionary family size
+ANSWER_FLOOR = 500  # the minimum number of answers per length
 
 # code -> (hunspell dictionaries whose forms are allowed, dictionaries an answer must be in,
 #          wordfreq language or None)
@@ -289,7 +290,7 @@ def build_hunspell(
             nosug_norm.add(norm)
     family: Counter[str] = Counter()
     if lang.code == "kk":
-        family = dictionary_family(lang, [e.stem for e in dictionary.dic.words])
+        family = dictionary_family(lang, [e.stem for e in dictionary.dic.words], KK_INFLECTIONS)
     print(
         f"  {name}: {len(dictionary.dic.words)} stems, {len(candidates)} candidates, "
         f"{len(accepted)} accepted by hunspell, {len(allowed)} of 4-6 letters "
@@ -299,20 +300,40 @@ def build_hunspell(
     return Built(allowed, headwords, set(allowed), nosug_norm, family)
 
 
-def dictionary_family(lang: Language, stems: Iterable[str]) -> Counter[str]:
-    """For each normalised word, how many other dictionary entries begin with it.
+KK_INFLECTIONS = (
+    "лар", "лер", "дар", "дер", "тар", "тер", "ы", "і", "сы", "сі", "ға", "ге", "қа", "ке",
+    "на", "не", "а", "е", "да", "де", "та", "те", "дан", "ден", "тан", "тен", "нан", "нен",
+    "ның", "нің", "дың", "дің", "тың", "тің", "ды", "ді", "ты", "ті", "ны", "ні", "мен", "бен",
+    "пен", "ған", "ген", "қан", "кен", "ып", "іп", "п", "у", "й", "сыз", "сіз", "лы", "лі",
+)  # fmt: skip
+UZ_INFLECTIONS = (
+    "lar", "ni", "ga", "ka", "qa", "da", "dan", "ning", "im", "ing", "i", "si", "miz",
+    "ingiz", "di", "gan", "sa", "ib", "moq", "mi", "chi", "roq", "ta", "dagi", "cha", "lik",
+    "siz", "li", "ning", "imiz", "ish", "ay", "adi", "yapti",
+)  # fmt: skip
 
-    Used instead of corpus frequency for languages wordfreq does not cover: a root that the
-    dictionary lists with many derived and inflected entries (китоб -> китоблар, китобга ...)
-    is a basic, well-known word; a rare word has a family of one.
+
+def dictionary_family(
+    lang: Language, stems: Iterable[str], inflections: tuple[str, ...]
+) -> Counter[str]:
+    """For each normalised word, how many of its inflected forms the dictionary lists.
+
+    Used instead of corpus frequency for languages wordfreq does not cover. Both dictionaries
+    were compiled from text, so a word that it lists with many case, number and verb endings
+    (шарт -> шарттар, шарты, шартқа, шартта ...) is a basic, well-known word, while a rare word,
+    a bound root or an ideophone (дүрк, only derived as дүркіре ...) has none. The score is
+    ten times the number of inflected forms plus the number of longer entries starting with
+    the word (capped at nine), which breaks ties.
     """
-    words = sorted({lang.normalize(s) for s in stems if is_lowercase_word(s.strip())})
+    words = sorted({lang.normalize(s.strip()) for s in stems if is_lowercase_word(s.strip())})
+    present = set(words)
     family: Counter[str] = Counter()
     for i, w in enumerate(words):
         j = i + 1
-        while j < len(words) and words[j].startswith(w):
+        while j < len(words) and j - i <= 9 and words[j].startswith(w):
             j += 1
-        family[w] = j - i - 1
+        inflected = sum(1 for ending in inflections if w + ending in present)
+        family[w] = 10 * inflected + (j - i - 1)
     return family
 
 
@@ -340,7 +361,7 @@ def build_uzbek(lang: Language, excluded: set[str]) -> Built:
             continue
         latin.add(lang.normalize(lat))
     allowed = {w for w in latin if lang.length(w) in LENGTHS} - excluded
-    family = dictionary_family(lang, latin)
+    family = dictionary_family(lang, latin, UZ_INFLECTIONS)
     # headwords: forms that are not a shorter listed word plus a common inflection
     headwords = {
         w for w in allowed
@@ -415,8 +436,13 @@ def pick_answers(
     ranked = sorted(score, key=lambda w: (-score[w], w))
     for w in ranked:
         n = lang.length(w)
-        if n in by_len and len(by_len[n]) < target:
-            by_len[n].append(w)
+        if n not in by_len or len(by_len[n]) >= target:
+            continue
+        # family ranking: words with no inflected form listed (bound roots, ideophones) only
+        # when needed to reach the minimum of answers
+        if freq_lang is None and score[w] < 10 and len(by_len[n]) >= ANSWER_FLOOR:
+            continue
+        by_len[n].append(w)
     return {n: sorted(ws) for n, ws in by_len.items()}
 
 
