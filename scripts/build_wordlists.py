@@ -124,11 +124,10 @@ def german_common_noun(entry, capitalised_elsewhere: set[str]) -> bool:
     German capitalises every noun, so case cannot tell "Haus" from "Anna". In igerman98 the
     entries differ by their flags: persons' names get only the genitive -s (``Jürgen/S``),
     nothing (``Adidas``) or lack the ``m`` flag every noun has (``Georg/EST``); nouns get
-    plural and case suffixes (``Hund/EPSTm``). Places and
-    many nouns share ``/Sm`` or ``/m`` (``Sylt/Sm``, ``Sofa/Sm``): those count as nouns
-    unless the word is capitalised, and never lower case, in the other languages'
-    dictionaries (Europa, Paris, Iran). What still slips through was found by reading the
-    answer candidates and is listed in ``wordlists/de/excluded.txt``.
+    plural and case suffixes (``Hund/EPSTm``). Places and many nouns share ``/Sm`` or ``/m``
+    (``Sylt/Sm``, ``Sofa/Sm``): those count as nouns unless the word is capitalised in one of
+    the other languages' dictionaries (Europa, Paris, Iran). What still slips through was
+    found by reading the answer candidates and is listed in ``wordlists/de/excluded.txt``.
     """
     stem = entry.stem
     if not stem[:1].isupper() or not stem[1:].islower():
