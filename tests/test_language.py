@@ -134,6 +134,12 @@ def test_folding_changes_length_by_word(langs):
     assert fr.length(fr.normalize("sœur")) == 5
 
 
+def test_languages_are_hashable_values(langs):
+    again = load_definition(default_folder() / "de" / "language.json")
+    assert again == langs["de"] and hash(again) == hash(langs["de"])
+    assert len({lang for lang in langs.values()}) == len(langs)
+
+
 def test_keyboards_cover_the_alphabet(langs):
     for code, lang in langs.items():
         keys = [k for row in lang.keyboard for k in row]

@@ -88,7 +88,7 @@ class _SortedWords:
         return (blob[i : i + width] for i in range(0, len(blob), width))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class WordList:
     """One language's secrets and accepted guesses, all in normalised form."""
 

@@ -38,7 +38,7 @@ class Language:
     alphabet: tuple[str, ...]
     keyboard: tuple[tuple[str, ...], ...]
     #: lower-case source text -> replacement, applied by words (keys may be several code points)
-    fold: Mapping[str, str] = field(default_factory=dict)
+    fold: Mapping[str, str] = field(default_factory=dict, compare=False)
     #: characters that are typed or found in sources as an apostrophe, all read as `apostrophe`
     apostrophes: tuple[str, ...] = ()
     apostrophe: str = ""
