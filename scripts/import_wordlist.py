@@ -66,6 +66,7 @@ class Parsed:
     rejected: list[tuple[int, str, str]] = field(default_factory=list)  # (line, text, reason)
     wrong_length: Counter[int] = field(default_factory=Counter)
     lines: int = 0
+    unit: str = "line"  # what the numbers count: file lines, or .dic entries
 
 
 # --------------------------------------------------------------------------------------------
@@ -172,7 +173,7 @@ def read_hunspell(path: Path, lang: Language) -> Parsed:
         dictionary = hunspell.open_dictionary(path)
     except FileNotFoundError as exc:
         raise ImportError_(str(exc)) from None
-    parsed = Parsed()
+    parsed = Parsed(unit="dictionary entry")
 
     def plausible(form: str) -> bool:
         word = lang.normalize(form)
@@ -267,6 +268,7 @@ class Report:
     accepted: int
     duplicates: int
     rejected: list[tuple[int, str, str]]
+    unit: str
     wrong_length: Counter[int]
     per_length: dict[int, int]
     added: list[str]
@@ -281,9 +283,10 @@ class Report:
             f"{self.duplicates} duplicates removed",
         ]
         if self.rejected:
-            out.append(f"rejected {len(self.rejected)} lines that are not words:")
+            units = "dictionary entries" if self.unit == "dictionary entry" else "lines"
+            out.append(f"rejected {len(self.rejected)} {units} that are not words:")
             for number, text, reason in self.rejected[:MAX_REPORTED_LINES]:
-                out.append(f"  line {number}: {text!r}: {reason}")
+                out.append(f"  {self.unit} {number}: {text!r}: {reason}")
             if len(self.rejected) > MAX_REPORTED_LINES:
                 out.append(f"  ... and {len(self.rejected) - MAX_REPORTED_LINES} more")
         if self.wrong_length:
@@ -355,6 +358,7 @@ def run_import(
         accepted=len(parsed.words),
         duplicates=duplicates,
         rejected=parsed.rejected,
+        unit=parsed.unit,
         wrong_length=parsed.wrong_length,
         per_length={n: per_length.get(n, 0) for n in LENGTHS},
         added=sorted(new - current),
