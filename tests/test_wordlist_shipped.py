@@ -1,0 +1,155 @@
+"""The shipped lists of all 13 languages: sizes, subset rule, alphabet, lengths, blocklists."""
+
+from __future__ import annotations
+
+import gzip
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from wordlists import LANGUAGE_CODES, LENGTHS, WordList, default_folder, load_all
+from wordlists.language import load_definition
+
+FOLDER = default_folder()
+MIN_ANSWERS = 500
+MIN_ALLOWED = 2000
+
+#: Where the source genuinely has fewer words than the minimum (documented in SOURCES.md).
+#: The numbers are floors, so that a rebuild that loses words still fails.
+SHORTFALLS: dict[tuple[str, str, int], int] = {
+    ("de", "allowed", 4): 1300,  # igerman98 has few 4-letter forms; the rest are names
+    ("uz", "allowed", 4): 850,  # hunspell-uz is a plain list of 97,000 forms, 60 % names
+}
+
+
+def read_lines(path: Path) -> list[str]:
+    if path.suffix == ".gz":
+        return gzip.decompress(path.read_bytes()).decode("utf-8").splitlines()
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def allowed_path(code: str) -> Path:
+    plain = FOLDER / code / "allowed.txt"
+    return plain if plain.exists() else FOLDER / code / "allowed.txt.gz"
+
+
+@pytest.fixture(scope="module")
+def wordlists() -> dict[str, WordList]:
+    return load_all()
+
+
+def test_all_thirteen_languages_ship(wordlists):
+    assert tuple(wordlists)[: len(LANGUAGE_CODES)] == LANGUAGE_CODES
+
+
+@pytest.mark.parametrize("code", LANGUAGE_CODES)
+def test_list_files_are_clean(code):
+    """Every word made of the alphabet, of 4-6 letters, sorted, no duplicates, no blanks."""
+    lang = load_definition(FOLDER / code / "language.json")
+    for path in (FOLDER / code / "answers.txt", allowed_path(code)):
+        words = read_lines(path)
+        assert words, path
+        assert words == sorted(words), f"{path} is not sorted"
+        dupes = [w for w, c in Counter(words).items() if c > 1]
+        assert not dupes, f"{path}: duplicates {dupes[:5]}"
+        bad = [w for w in words if lang.letters(w) is None]
+        assert not bad, f"{path}: not words of the alphabet {bad[:5]}"
+        wrong = [w for w in words if lang.length(w) not in LENGTHS]
+        assert not wrong, f"{path}: wrong lengths {wrong[:5]}"
+        unnormalised = [w for w in words if lang.normalize(w) != w]
+        assert not unnormalised, f"{path}: not normalised {unnormalised[:5]}"
+
+
+@pytest.mark.parametrize("code", LANGUAGE_CODES)
+def test_answers_are_allowed_and_not_blocked(code):
+    lang = load_definition(FOLDER / code / "language.json")
+    answers = set(read_lines(FOLDER / code / "answers.txt"))
+    allowed = set(read_lines(allowed_path(code)))
+    assert answers <= allowed, sorted(answers - allowed)[:10]
+    blocklist = FOLDER / code / "blocklist.txt"
+    assert blocklist.exists(), "every language ships a blocklist admins can extend"
+    blocked = {
+        lang.normalize(line.split("#", 1)[0])
+        for line in blocklist.read_text(encoding="utf-8").splitlines()
+        if line.split("#", 1)[0].strip()
+    }
+    assert blocked, "blocklist is empty"
+    assert not answers & blocked, sorted(answers & blocked)
+
+
+@pytest.mark.parametrize("code", LANGUAGE_CODES)
+def test_sizes_meet_the_minimums(code, wordlists):
+    wl = wordlists[code]
+    lang = wl.language
+    allowed_by_len = Counter(lang.length(w) for w in read_lines(allowed_path(code)))
+    for n in LENGTHS:
+        answers = len(wl.answers[n])
+        floor = SHORTFALLS.get((code, "answers", n), MIN_ANSWERS)
+        assert answers >= floor, f"{code}: {answers} answers of {n} letters"
+        allowed = allowed_by_len[n]
+        floor = SHORTFALLS.get((code, "allowed", n), MIN_ALLOWED)
+        assert allowed >= floor, f"{code}: {allowed} allowed words of {n} letters"
+        assert allowed >= answers
+
+
+def test_documented_shortfalls_are_real():
+    """A shortfall entry must stay below the minimum, or it should be removed from the table."""
+    for (code, kind, n), floor in SHORTFALLS.items():
+        lang = load_definition(FOLDER / code / "language.json")
+        path = FOLDER / code / "answers.txt" if kind == "answers" else allowed_path(code)
+        count = sum(1 for w in read_lines(path) if lang.length(w) == n)
+        minimum = MIN_ANSWERS if kind == "answers" else MIN_ALLOWED
+        assert floor <= count < minimum, (code, kind, n, count)
+
+
+def test_english_is_comparable_with_the_well_known_game(wordlists):
+    en = wordlists["en"]
+    assert 2000 <= len(en.answers[5]) <= 2600
+    five = sum(1 for w in read_lines(allowed_path("en")) if len(w) == 5)
+    assert 10_000 <= five <= 16_000
+
+
+@pytest.mark.parametrize(
+    "code, common, rare_or_not",
+    [
+        ("en", ["house", "water", "light", "table"], ["qwert", "aaaaa", "obama"]),
+        ("de", ["haus", "wasser", "licht", "tisch", "fuß", "grüße"], ["berlin", "anna", "jürgen"]),
+        ("es", ["casa", "agua", "años", "niño", "perro"], ["madrid", "carlos"]),
+        ("fr", ["maison", "coeur", "table", "livre"], ["zidane", "sarkozy"]),
+        ("it", ["casa", "acqua", "città", "libro"], ["roma", "mario"]),
+        ("nl", ["huis", "water", "boek", "fiets"], ["utrecht", "jansen"]),
+        ("pl", ["woda", "żółw", "kwiat"], ["warszawa", "gdańsk"]),
+        ("pt", ["casa", "água", "livro", "nação"], ["lisboa", "pedro"]),
+        ("ru", ["вода", "ёлка", "книга"], ["москва", "путин"]),
+        ("uk", ["хата", "вода", "мʼясо", "книга"], ["львів", "тарас"]),
+        ("kk", ["кітап", "қала", "әлем"], ["алматы"]),
+        ("uz", ["kitob", "oʻgʻil", "shahar"], ["toshkent", "buxoro"]),
+        ("id", ["rumah", "buku", "makan", "kucing"], ["jakarta", "bandung"]),
+    ],
+)
+def test_real_words_are_accepted_and_names_are_not(wordlists, code, common, rare_or_not):
+    wl = wordlists[code]
+    lang = wl.language
+    for word in common:
+        norm = lang.normalize(word)
+        assert lang.length(norm) in LENGTHS, word
+        assert wl.is_allowed(norm), (code, word)
+    for word in rare_or_not:
+        assert not wl.is_allowed(lang.normalize(word)), (code, word)
+
+
+def test_german_answers_have_no_common_names(wordlists):
+    de = wordlists["de"]
+    names = ["anna", "peter", "karl", "paul", "otto", "hans", "wien", "bonn", "köln", "audi",
+             "georg", "simon", "berlin", "mexiko", "jürgen"]
+    every = {w for ws in de.answers.values() for w in ws}
+    assert not every & set(names)
+
+
+def test_load_all_is_fast():
+    start = time.perf_counter()
+    load_all()
+    elapsed = time.perf_counter() - start
+    assert elapsed < 2.0, f"loading all languages took {elapsed:.2f}s"
