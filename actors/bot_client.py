@@ -48,8 +48,11 @@ class BotBrain:
         language: str,
         lobby_hint: int | None = None,
         leave_when_out: bool = True,
+        think_scale: float = 1.0,
     ) -> None:
+        """`think_scale` shrinks thinking times (tests and benchmarks use short turns)."""
         self.skill = skill
+        self.think_scale = think_scale
         self.answers = answers
         self.rng = rng
         self.language = language
@@ -141,7 +144,7 @@ class BotBrain:
         word = self._choose()
         if word is None:
             return
-        think = self.rng.uniform(*self.skill.think)
+        think = self.rng.uniform(*self.skill.think) * self.think_scale
         if hurry:
             think = min(think, 2.0)
         think = min(think, max(0.0, time_left * 0.8))
@@ -171,9 +174,7 @@ def run_bot(
 ) -> BotBrain:
     """Play until the tournament is over for this bot (or max_seconds pass)."""
     if connect is None:
-        from simple_websocket import Client
-
-        connect = Client.connect
+        connect = websocket_client
     ws = connect(url, headers={"Authorization": f"Bearer {token}"})
     started = time.monotonic()
     try:
@@ -199,6 +200,29 @@ def run_bot(
         except Exception:
             pass
     return brain
+
+
+def websocket_client(url: str, headers: dict[str, str] | None = None) -> Any:
+    """A simple-websocket client that keeps frames arriving with the handshake response.
+
+    simple-websocket's client stops reading events at the handshake's acceptance, so a frame
+    that the server sent right away (in the same packet) would wait, or be lost when the
+    connection then closes. We hand those on at once."""
+    from simple_websocket import Client
+
+    class _Client(Client):
+        def handshake(self) -> None:
+            super().handshake()
+            self._handle_events()  # may see the server's close already; the reader thread
+            self.connected = True  # then finds the socket closed, after the buffered frames
+
+    return _Client.connect(url, headers=headers)
+
+
+def known_answers(wordlist: Any) -> dict[int, list[Word]]:
+    """A word list's answers as letter tuples by length: what a bot knows of a language."""
+    split = wordlist.language.letters
+    return {n: [w for w in map(split, words) if w] for n, words in wordlist.answers.items()}
 
 
 def skill_named(name: str) -> Skill:

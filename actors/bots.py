@@ -18,7 +18,7 @@ from typing import Any
 
 import gevent
 
-from actors.bot_client import BotBrain, run_bot, skill_named
+from actors.bot_client import BotBrain, known_answers, run_bot, skill_named
 from actors.clock import Clock
 from actors.messages import BotsWanted
 from actors.runtime import Actor, ActorRef
@@ -97,9 +97,5 @@ class BotLauncher(Actor):
 
     def _answers_of(self, language: str) -> dict[int, list[Word]]:
         if language not in self._answers:
-            wl = self.words[language]
-            split = wl.language.letters
-            self._answers[language] = {
-                n: [w for w in (split(word) for word in ws) if w] for n, ws in wl.answers.items()
-            }
+            self._answers[language] = known_answers(self.words[language])
         return self._answers[language]

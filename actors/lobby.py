@@ -40,6 +40,7 @@ from actors.messages import (
 )
 from actors.recorder import ApplyPlacement, FinishTournament, RecordDuel, StartTournament
 from actors.runtime import STOP, Actor, ActorRef, ChildFailed
+from models.matchmaking import LobbyView, average, fits
 from models.settings import Settings
 from models.tournament import (
     SEATS,
@@ -121,6 +122,7 @@ class LobbyActor(Actor):
         self.party_id = party_id
         self.created_at = clock.time()
         self.status = "waiting"
+        self._version = 0
         self.people: dict[int, Presence] = {}
         self.fill_at: float | None = None
         self._fill_timer: Timer | None = None
@@ -135,11 +137,12 @@ class LobbyActor(Actor):
 
     # --- seats (waiting) --------------------------------------------------------------
 
-    def on_Seat(self, msg: Seat) -> bool:
-        if self.status != "waiting" or len(self.people) + len(msg.players) > SEATS:
-            return False
+    def on_Seat(self, msg: Seat) -> LobbyChanged | None:
         if any(p.id in self.people for p in msg.players):
-            return False
+            return None
+        joining = average([p.rating for p in msg.players])
+        if not fits(self._view(), self.language, joining, len(msg.players)):
+            return None
         for p in msg.players:
             conn = msg.conns.get(p.id)
             self.people[p.id] = Presence(p, conn)
@@ -148,11 +151,10 @@ class LobbyActor(Actor):
             else:
                 conn.tell(Attach(self.ref))
         self._arm_bot_fill()
-        self._lobby_changed()
         self._broadcast(self._lobby_message())
         if len(self.people) == SEATS:
             self.ref.tell(BeginTournament())  # after this ask has been answered
-        return True
+        return self._lobby_changed(tell=False)
 
     def on_BeginTournament(self, _msg: BeginTournament) -> None:
         if self.status == "waiting" and len(self.people) == SEATS:
@@ -528,7 +530,7 @@ class LobbyActor(Actor):
             self.services.matchmaker.tell(PlayersReleased(self.lobby_id, ids))
         if self._fill_timer is not None:
             self._fill_timer.cancel()
-        self.services.matchmaker.tell(LobbyChanged(self.lobby_id, (), 0.0, False))
+        self._closed()
         for slot in self.duels.values():
             slot.ref.tell(STOP)
         self.stop()
@@ -565,7 +567,7 @@ class LobbyActor(Actor):
                 pr.conn.tell(ShowHome())
         ids = tuple(p for p, pr in self.people.items() if pr.attached)
         self.services.matchmaker.tell(PlayersReleased(self.lobby_id, ids))
-        self.services.matchmaker.tell(LobbyChanged(self.lobby_id, (), 0.0, False))
+        self._closed()
         if self.status == "playing" and self.services.recorder is not None:
             if self.tournament_id is not None:
                 self.services.recorder.tell(FinishTournament(self.tournament_id, "aborted"))
@@ -597,16 +599,36 @@ class LobbyActor(Actor):
     # --- views ------------------------------------------------------------------------
 
     def _average(self) -> float:
-        if not self.people:
-            return 0.0
-        return sum(pr.player.rating for pr in self.people.values()) / len(self.people)
+        return average([pr.player.rating for pr in self.people.values()])
 
-    def _lobby_changed(self) -> None:
-        self.services.matchmaker.tell(
-            LobbyChanged(
-                self.lobby_id, tuple(self.people), self._average(), self.status == "waiting"
-            )
+    def _closed(self) -> None:
+        self._version += 1
+        self.services.matchmaker.tell(LobbyChanged(self.lobby_id, (), 0.0, False, self._version))
+
+    def _view(self) -> LobbyView:
+        return LobbyView(
+            self.lobby_id,
+            self.language,
+            len(self.people),
+            self._average(),
+            self.created_at,
+            self.status == "waiting",
         )
+
+    def _lobby_changed(self, tell: bool = True) -> LobbyChanged:
+        """The matchmaker's view of this lobby, versioned so a late message cannot undo a
+        newer one."""
+        self._version += 1
+        changed = LobbyChanged(
+            self.lobby_id,
+            tuple(self.people),
+            self._average(),
+            self.status == "waiting",
+            self._version,
+        )
+        if tell:
+            self.services.matchmaker.tell(changed)
+        return changed
 
     def _lobby_wire(self) -> dict[str, Any]:
         return {

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import logging
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 from gevent import Timeout
 
@@ -43,23 +43,33 @@ from actors.messages import (
     WhereIs,
 )
 from actors.runtime import Actor, ActorDead, ActorRef, ChildFailed
-from models.tournament import SEATS
+from models.matchmaking import LobbyView, candidates
 
 log = logging.getLogger("wordle.matchmaker")
-
-RATING_WINDOW = 200
 
 
 @dataclass
 class LobbyInfo:
-    id: int
+    """The matchmaker's view of a lobby (the lobby itself has the last word)."""
+
     ref: ActorRef
-    language: str
-    created_at: float
-    seated: set[int] = field(default_factory=set)
-    average: float = 0.0
-    open: bool = True
+    view: LobbyView
+    seated: tuple[int, ...] = ()
+    version: int = 0
     party_id: int | None = None
+
+    @property
+    def id(self) -> int:
+        return self.view.id
+
+    def update(self, changed: LobbyChanged) -> None:
+        if changed.version <= self.version:
+            return  # an older message arriving late
+        self.version = changed.version
+        self.seated = changed.seated
+        self.view = replace(
+            self.view, seated=len(changed.seated), average=changed.average, open=changed.open
+        )
 
 
 class Matchmaker(Actor):
@@ -115,14 +125,15 @@ class Matchmaker(Actor):
         if problem:
             msg.conn.tell(Send(wire.encode(wire.error(problem))))
             return
-        fits = self._fitting(msg.language, msg.player.rating, 1)
+        views = [info.view for info in self.lobbies.values()]
+        order = candidates(views, msg.language, msg.player.rating)
         if msg.lobby_hint is not None and msg.player.is_bot:
-            fits.sort(key=lambda info: info.ref is not self._ref_of(msg.lobby_hint))
-        for info in fits:
-            if self._seat(info, (msg.player,), {msg.player.id: msg.conn}):
+            order.sort(key=lambda view: view.id != msg.lobby_hint)
+        conns = {msg.player.id: msg.conn}
+        for view in order:
+            if self._seat(self.lobbies[view.id], (msg.player,), conns):
                 return
-        info = self._new_lobby(msg.language)
-        if not self._seat(info, (msg.player,), {msg.player.id: msg.conn}):
+        if not self._seat(self._new_lobby(msg.language), (msg.player,), conns):
             msg.conn.tell(Send(wire.encode(wire.error("shutting_down"))))
 
     def on_EnqueueParty(self, msg: EnqueueParty) -> int:
@@ -146,33 +157,21 @@ class Matchmaker(Actor):
             return "already_playing"
         return None
 
-    def _fitting(self, language: str, rating: float, size: int) -> list[LobbyInfo]:
-        """Lobbies this player may join, fullest first, then oldest."""
-        fits = [
-            info
-            for info in self.lobbies.values()
-            if info.open
-            and info.language == language
-            and len(info.seated) + size <= SEATS
-            and abs(info.average - rating) <= RATING_WINDOW
-        ]
-        fits.sort(key=lambda info: (-len(info.seated), info.created_at))
-        return fits
-
     def _seat(
         self, info: LobbyInfo, players: tuple[Player, ...], conns: dict[int, ActorRef | None]
     ) -> bool:
         try:
-            ok = info.ref.ask(Seat(players, conns), timeout=5.0)
+            changed = info.ref.ask(Seat(players, conns), timeout=5.0)
         except (ActorDead, Timeout):
-            info.open = False
+            info.view = replace(info.view, open=False)
             return False
-        if ok:
-            for p in players:
-                self.where[p.id] = info.id
-                info.seated.add(p.id)
-                self._presence(p.id)
-        return bool(ok)
+        if changed is None:
+            return False
+        info.update(changed)
+        for p in players:
+            self.where[p.id] = info.id
+            self._presence(p.id)
+        return True
 
     def _new_lobby(self, language: str, party_id: int | None = None) -> LobbyInfo:
         lobby_id = next(self._ids)
@@ -185,7 +184,8 @@ class Matchmaker(Actor):
             party_id=party_id,
         )
         actor.parent = self.ref
-        info = LobbyInfo(lobby_id, actor.start(), language, self.clock.time(), party_id=party_id)
+        view = LobbyView(lobby_id, language, 0, 0.0, self.clock.time())
+        info = LobbyInfo(actor.start(), view, party_id=party_id)
         self.lobbies[lobby_id] = info
         return info
 
@@ -195,8 +195,8 @@ class Matchmaker(Actor):
         info = self.lobbies.get(msg.lobby_id)
         if info is None:
             return
-        info.seated, info.average, info.open = set(msg.seated), msg.average, msg.open
-        if not msg.open and not msg.seated:
+        info.update(msg)
+        if not info.view.open and not info.seated:
             del self.lobbies[msg.lobby_id]
 
     def on_PlayersReleased(self, msg: PlayersReleased) -> None:
@@ -216,7 +216,7 @@ class Matchmaker(Actor):
     def on_Shutdown(self, _msg: Shutdown) -> None:
         self.accepting = False
         for info in self.lobbies.values():
-            if info.open:
+            if info.view.open:
                 info.ref.tell(Abort("shutting_down"))
 
     def on_StopTournaments(self, _msg: StopTournaments) -> None:

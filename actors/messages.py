@@ -113,12 +113,14 @@ class EnqueueParty:
 
 @dataclass(frozen=True)
 class LobbyChanged:
-    """A lobby's seats or state changed (sent by the lobby; the matchmaker's view follows)."""
+    """A lobby's seats or state changed (sent by the lobby, and returned by `Seat`); the
+    matchmaker keeps the highest version it has seen."""
 
     lobby_id: int
     seated: tuple[int, ...]
     average: float
     open: bool  # still waiting for players
+    version: int = 0
 
 
 @dataclass(frozen=True)
@@ -166,7 +168,8 @@ class CountLobbies:
 
 @dataclass(frozen=True)
 class Seat:
-    """Ask: seat these players (a lone player or a whole party). Returns True if seated."""
+    """Ask: seat these players (a lone player or a whole party). Returns the lobby's new
+    LobbyChanged, or None when the lobby refuses (full, started, or out of the window)."""
 
     players: tuple[Player, ...]
     conns: dict[int, ActorRef | None] = field(default_factory=dict)

@@ -64,10 +64,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{code:<5} {answers:>20} {info['allowed']:>22,}")
     print()
     print(f"load_all(): {data['seconds']:.3f} s ({data['seconds_traced']:.3f} s under tracemalloc)")
-    print(f"memory held by the lists: {data['held'] / 2**20:.1f} MiB "
-          f"(peak while loading {data['peak'] / 2**20:.1f} MiB)")
-    print(f"process peak RSS: {data['rss_kb'] / 1024:.1f} MiB "
-          f"(interpreter alone {data['base_rss_kb'] / 1024:.1f} MiB)")
+    print(
+        f"memory held by the lists: {data['held'] / 2**20:.1f} MiB "
+        f"(peak while loading {data['peak'] / 2**20:.1f} MiB)"
+    )
+    print(
+        f"process peak RSS: {data['rss_kb'] / 1024:.1f} MiB "
+        f"(interpreter alone {data['base_rss_kb'] / 1024:.1f} MiB)"
+    )
 
     sys.path.insert(0, str(ROOT))
     import time

@@ -74,7 +74,7 @@ SOURCES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
 }
 ENGLISH_EXTRA = ("american-english-large", "american-english-huge", "british-english-large")
 
-VOWELS = set("aeiouyäöüąęóàâéèêëîïôûùáíúãõ" "аеиоуыэюяіїєәөұүё")
+VOWELS = set("aeiouyäöüąęóàâéèêëîïôûùáíúãõаеиоуыэюяіїєәөұүё")
 
 
 # --------------------------------------------------------------------------------------------
@@ -240,8 +240,7 @@ def build_hunspell(
     aff = dictionary.aff
     bad_flags = {f for f in (aff.FORBIDDENWORD, aff.ONLYINCOMPOUND) if f}
     max_strip = max(
-        [len(a.strip) for table in (aff.SFX, aff.PFX) for lst in table.values() for a in lst]
-        or [0]
+        [len(a.strip) for table in (aff.SFX, aff.PFX) for lst in table.values() for a in lst] or [0]
     )
     candidates: dict[str, set[str]] = {}  # form -> stems it came from
     stems_kept: dict[str, object] = {}
@@ -473,9 +472,7 @@ def build_language(code: str, out_root: Path) -> dict[str, object]:
     folder = out_root / code
     write_list(folder / "allowed.txt", allowed)
     write_list(folder / "answers.txt", sorted(w for ws in answers.values() for w in ws))
-    counts = {
-        n: (len(answers[n]), sum(1 for w in allowed if lang.length(w) == n)) for n in LENGTHS
-    }
+    counts = {n: (len(answers[n]), sum(1 for w in allowed if lang.length(w) == n)) for n in LENGTHS}
     print(f"{code}: answers/allowed per length {counts}", flush=True)
     return {"code": code, "counts": counts}
 

@@ -304,8 +304,10 @@ class Report:
                 more = f" ... (+{len(words) - MAX_REPORTED_LINES})" if len(words) > 20 else ""
                 out.append(f"  {label}: {sample}{more}")
         if self.added_to_allowed:
-            out.append(f"{len(self.added_to_allowed)} answers were missing from allowed guesses "
-                       "and are added to them")
+            out.append(
+                f"{len(self.added_to_allowed)} answers were missing from allowed guesses "
+                "and are added to them"
+            )
         out.append("dry run: nothing written" if self.dry_run else "written")
         return out
 
@@ -383,16 +385,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("kind", choices=("answers", "allowed"))
     parser.add_argument("source", help="word file, frequency list or .dic/.aff")
     parser.add_argument("--format", choices=("text", "hunspell", "freq"))
-    parser.add_argument("--encoding", help="source encoding when it has no BOM (default: "
-                        "UTF-8, falling back to cp1252)")
+    parser.add_argument(
+        "--encoding",
+        help="source encoding when it has no BOM (default: UTF-8, falling back to cp1252)",
+    )
     parser.add_argument("--top", type=int, help="freq: keep the N most frequent per length")
     parser.add_argument("--min-count", type=float, default=0.0, help="freq: minimum count")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--merge", action="store_true", help="add to the current list")
     mode.add_argument("--remove", action="store_true", help="take these words out of the list")
     parser.add_argument("--dry-run", action="store_true", help="report only, write nothing")
-    parser.add_argument("--folder", type=Path, default=default_folder(),
-                        help="word list folder (default: the package's wordlists/)")
+    parser.add_argument(
+        "--folder",
+        type=Path,
+        default=default_folder(),
+        help="word list folder (default: the package's wordlists/)",
+    )
     return parser
 
 

@@ -31,7 +31,7 @@ _VOCAB: Vocabulary | None = None
 def load_vocabulary(language: str) -> Vocabulary:
     import wordlists
 
-    wl = wordlists.load_language(None, language)
+    wl = wordlists.load_language(wordlists.default_folder(), language)
     split = wl.language.letters
     answers = {n: [split(w) for w in wl.answers[n]] for n in LENGTHS}
     return Vocabulary(answers)

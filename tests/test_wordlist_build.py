@@ -85,8 +85,13 @@ def test_german_proper_noun_filter(stem, flags, noun):
 def test_expander_and_headwords_on_a_small_dictionary():
     dictionary = open_dictionary(FIXTURES / "tiny_en.dic")
     aff = dictionary.aff
-    assert expand(aff, "walk", ["S1", "P1", "D1"]) >= {"walk", "walks", "walked", "rewalk",
-                                                      "rewalks"}
+    assert expand(aff, "walk", ["S1", "P1", "D1"]) >= {
+        "walk",
+        "walks",
+        "walked",
+        "rewalk",
+        "rewalks",
+    }
     assert "ponies" in expand(aff, "pony", ["S1"])
     assert "ponys" not in expand(aff, "pony", ["S1"])
     assert not build.is_headword(aff, "play", {"S1", "D1", "Nx"})  # NEEDAFFIX

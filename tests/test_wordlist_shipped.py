@@ -142,8 +142,23 @@ def test_real_words_are_accepted_and_names_are_not(wordlists, code, common, rare
 
 def test_german_answers_have_no_common_names(wordlists):
     de = wordlists["de"]
-    names = ["anna", "peter", "karl", "paul", "otto", "hans", "wien", "bonn", "köln", "audi",
-             "georg", "simon", "berlin", "mexiko", "jürgen"]
+    names = [
+        "anna",
+        "peter",
+        "karl",
+        "paul",
+        "otto",
+        "hans",
+        "wien",
+        "bonn",
+        "köln",
+        "audi",
+        "georg",
+        "simon",
+        "berlin",
+        "mexiko",
+        "jürgen",
+    ]
     every = {w for ws in de.answers.values() for w in ws}
     assert not every & set(names)
 

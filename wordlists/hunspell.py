@@ -114,9 +114,7 @@ def open_dictionary(path: str | Path) -> Any:
     return Dictionary.from_files(str(base))
 
 
-def entries(
-    dictionary: Any, keep: Callable[[str], bool] = lambda form: True
-) -> Iterator[Entry]:
+def entries(dictionary: Any, keep: Callable[[str], bool] = lambda form: True) -> Iterator[Entry]:
     """Each usable .dic entry with the candidate forms that `keep` accepts."""
     aff = dictionary.aff
     bad = {f for f in (aff.FORBIDDENWORD, aff.ONLYINCOMPOUND) if f}

@@ -66,16 +66,12 @@ class Language:
         if self.fold:
             # Longest keys first so that e.g. "ﬃ" wins over a shorter key sharing its start.
             alts = sorted(self.fold, key=len, reverse=True)
-            object.__setattr__(
-                self, "_fold_re", re.compile("|".join(re.escape(a) for a in alts))
-            )
+            object.__setattr__(self, "_fold_re", re.compile("|".join(re.escape(a) for a in alts)))
         if all(len(letter) == 1 for letter in self.alphabet):
             object.__setattr__(self, "_single", frozenset(self.alphabet))
         # Longest letters first: "oʻ" before "o", "sh" before "s" (greedy split, one way only).
         alts = sorted(self.alphabet, key=len, reverse=True)
-        object.__setattr__(
-            self, "_letter_re", re.compile("|".join(re.escape(a) for a in alts))
-        )
+        object.__setattr__(self, "_letter_re", re.compile("|".join(re.escape(a) for a in alts)))
 
     def normalize(self, text: str) -> str:
         """Typed input or a source word -> canonical form (lower case, folded, apostrophes unified).

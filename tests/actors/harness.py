@@ -202,8 +202,8 @@ def _strings(value: Any):
 def assert_secrets_kept(frames: list[dict[str, Any]]) -> int:
     """No frame carries a duel's secret before that duel ended; returns the duels checked.
 
-    The only frame allowed to spell it early is the winning row itself (all green), which is
-    the moment the duel ends."""
+    The only frames allowed to spell it early are the winning row itself (all green), which is
+    the moment the duel ends, and a rejected guess echoing what the player typed."""
     secrets = {f["duel"]: f["secret"] for f in frames if f["type"] == "duel_ended"}
     ended: set[int] = set()
     for frame in frames:
@@ -212,6 +212,8 @@ def assert_secrets_kept(frames: list[dict[str, Any]]) -> int:
             continue
         if frame["type"] == "guess_scored" and set(frame["marks"]) == {"g"}:
             continue
+        if frame["type"] == "guess_rejected":  # echoes what this very player typed
+            frame = {k: v for k, v in frame.items() if k != "word"}
         live = {d: s for d, s in secrets.items() if d not in ended}
         for text in _strings(frame):
             for duel_id, secret in live.items():

@@ -1,0 +1,94 @@
+"""Start the real server the way the README does (`python3 scripts/manage.py serve`), as a
+subprocess with its own database, port and short timings, and stop it with SIGTERM."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen
+    base: str
+    db_path: Path
+    log_path: Path
+
+    @property
+    def ws_url(self) -> str:
+        return self.base.replace("http", "ws", 1) + "/ws?v=1"
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self, timeout: float = 20.0) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.process.returncode
+
+
+def start_server(tmp: Path, **settings: object) -> Server:
+    port = free_port()
+    db_path = tmp / "wordle.db"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("WT_")}
+    env.update(
+        WT_PORT=str(port),
+        WT_DATABASE_URL=f"sqlite:///{db_path}",
+        WT_TURN_SECONDS="0.6",
+        WT_INTRO_SECONDS="0.1",
+        WT_RECONNECT_GRACE_SECONDS="2",
+        WT_BOT_FILL="off",
+        WT_SHUTDOWN_GRACE_SECONDS="1",
+        WT_VENV=str(Path(sys.executable).resolve().parent.parent),
+    )
+    env.update({f"WT_{k.upper()}": str(v) for k, v in settings.items()})
+    log_path = tmp / "server.log"
+    log = open(log_path, "w")  # noqa: SIM115 - closed with the process
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "scripts" / "manage.py"), "serve"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited: {log_path.read_text()}")
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=1) as r:
+                if json.loads(r.read()) == {"status": "ok"}:
+                    return Server(process, base, db_path, log_path)
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError(f"server did not start: {log_path.read_text()}")
+
+
+def sign_in(base: str) -> tuple[dict, str]:
+    request = urllib.request.Request(f"{base}/api/session", data=b"", method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        body = json.loads(response.read())
+    return body["player"], body["token"]
