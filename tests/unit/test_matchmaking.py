@@ -23,6 +23,6 @@ def test_fullest_first_then_oldest():
         lobby(1, 2, 1000, 5.0),
         lobby(2, 5, 1150, 9.0),
         lobby(3, 5, 1000, 7.0),
-        lobby(4, 7, 1300, 1.0),
+        lobby(4, 7, 1301, 1.0),  # one point out of the window
     ]
     assert [v.id for v in candidates(lobbies, "en", 1100)] == [3, 2, 1]
