@@ -1,0 +1,208 @@
+"""A person in a real Chromium plays a whole tournament against the server's bots.
+
+The player edits their nickname, queues, sees the lobby fill with bots and the round intro,
+then in their duels: a rejected guess (the row shakes, the reason shows, the clock keeps
+running), a turn left to run out (a skipped row), a scored guess (colours on the board and the
+keyboard). After that they let every turn run out, so they are eliminated quickly: place
+pending, then the place with the rating change; they watch live duels (switch, stop) and see
+the final table. Screenshots of each screen are saved at phone and desktop size.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from tests.e2e.server import start_server
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+TURN_SECONDS = 2.5
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = start_server(
+        tmp_path,
+        turn_seconds=TURN_SECONDS,
+        intro_seconds=1.2,
+        bot_fill="on",
+        bot_fill_seconds=1.5,
+        reconnect_grace_seconds=10,
+    )
+    yield srv
+    srv.stop()
+
+
+def my_turn(page) -> bool:
+    return page.locator(".duel-panel.mine #turn-text.mine").count() > 0
+
+
+def remaining_ms(page) -> int:
+    return int(page.get_attribute(".duel-panel.mine #turn-clock", "data-remaining") or -1)
+
+
+def check_rejected_guess(page) -> None:
+    """An unknown word: reason shown, the row shakes, the same turn's clock keeps running."""
+    count_before = page.inner_text("#turn-text .count")
+    page.keyboard.type("zzzzz")
+    current = page.locator(".duel-panel.mine .row.current")
+    assert current.locator(".tile.typed").count() == 5
+    assert current.locator(".tiles").text_content().strip() == "zzzzz"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".duel-panel.mine .row.current.shake", state="attached", timeout=2000)
+    assert page.inner_text("#duel-msg") == "Not in the word list."
+    first = remaining_ms(page)
+    page.wait_for_timeout(400)
+    second = remaining_ms(page)
+    assert 0 < second < first, (first, second)
+    assert my_turn(page), "a rejected guess does not end the turn"
+    assert page.inner_text("#turn-text .count") == count_before
+    assert page.inner_text("#duel-msg") == "Not in the word list."
+
+
+def test_a_person_plays_a_tournament_against_bots_to_the_end(server, new_page, shots):
+    page = new_page("desktop")
+    page.goto(server.base)
+
+    # --- home: nickname, rating, 13 languages by their own names, rules, leaderboard --------
+    page.wait_for_selector("#play")
+    assert page.inner_text("#my-rating") == "1000"
+    options = page.locator("#language option")
+    assert options.count() == 13
+    names = options.all_inner_texts()
+    for own_name in ("English", "Deutsch", "Українська", "Oʻzbekcha", "Русский"):
+        assert own_name in names
+    assert page.locator("a[href='/rules']").count() >= 1
+    page.click("#edit-nickname")
+    page.fill("#nickname", "Test Pilot")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#my-nickname")
+    assert page.inner_text("#my-nickname") == "Test Pilot"
+    shots.take(page, "home")
+
+    # --- lobby: seats fill with bots ----------------------------------------------------------
+    page.click("#play")
+    page.wait_for_selector(".seats")
+    assert "English" in page.inner_text(".lobby .lead")
+    me_seat = page.locator(".seat.filled .is-me")
+    assert me_seat.count() == 1 and "Test Pilot" in me_seat.inner_text()
+    shots.take(page, "lobby")
+
+    # --- the round intro: pairings with lives, bots marked ------------------------------------
+    page.wait_for_selector("#intro", timeout=20000)
+    assert page.locator("#intro .pair").count() == 4
+    assert page.locator("#intro .pair.is-mine").count() == 1
+    assert page.locator("#intro .bot-badge").count() == 7
+    assert page.locator("#intro .hearts").first.get_attribute("aria-label") == "3 of 3 lives"
+    assert re.match(r"Duels start in \d s", page.inner_text("#intro-countdown"))
+    shots.take(page, "intro")
+
+    # --- duels: a rejected guess, a skipped turn, a scored guess; then let turns run out -------
+    done = {"rejected": False, "skipped": False, "scored": False, "duel_shot": False}
+    deadline = time.monotonic() + 150
+    turn_seen = None  # (duel id, turn text) of the turn already handled
+    while time.monotonic() < deadline:
+        if page.locator("#my-status .out").is_visible():
+            break
+        if my_turn(page):
+            duel = page.get_attribute(".duel-panel.mine", "data-duel")
+            key = (duel, page.inner_text("#turn-text .count"))
+            if key != turn_seen:
+                turn_seen = key
+                mine = ".duel-panel.mine .row.played.side-a"
+                if not done["rejected"]:
+                    skipped_before = page.locator(f"{mine}.skipped").count()
+                    check_rejected_guess(page)
+                    done["rejected"] = True
+                    # leave the rest of the turn to run out: a skipped row of mine
+                    page.wait_for_function(
+                        "([sel, n]) => document.querySelectorAll(sel).length > n",
+                        arg=[f"{mine}.skipped", skipped_before],
+                        timeout=TURN_SECONDS * 1000 + 3000,
+                    )
+                    row = page.locator(f"{mine}.skipped").last
+                    assert "time ran out" in row.inner_text()
+                    assert "skipped" in row.get_attribute("aria-label")
+                    done["skipped"] = True
+                elif not done["scored"]:
+                    page.keyboard.type("crane")
+                    page.keyboard.press("Enter")
+                    scored = page.locator(f"{mine}:not(.skipped)").last
+                    scored.wait_for(timeout=3000)
+                    assert scored.locator(".tiles").text_content().strip() == "crane"
+                    tiles = scored.locator(".tile")
+                    assert tiles.count() == 5
+                    for i in range(5):
+                        assert re.search(r"mark-[gyx]", tiles.nth(i).get_attribute("class"))
+                    for letter in "crane":
+                        key_class = page.get_attribute(f".keyboard .key[data-key='{letter}']", "class")
+                        assert re.search(r"mark-[gyx]", key_class), letter
+                    done["scored"] = True
+        if done["scored"] and not done["duel_shot"]:
+            shots.take(page, "duel")
+            done["duel_shot"] = True
+        page.wait_for_timeout(100)
+    assert all(done.values()), done
+
+    # --- out: place pending until the round's last duel ends, then place and rating change ----
+    page.wait_for_selector("#my-status .out", timeout=60000)
+    status = page.inner_text("#my-place")
+    assert "pending" in status or "You finished" in status, status
+    if "pending" in status:
+        shots.take(page, "standings-pending")
+    page.wait_for_selector("#my-place.placed", timeout=60000)
+    placed = page.inner_text("#my-place")
+    match = re.search(r"You finished (\d)\w\w: rating 1000 → (\d+) \(([+−±]\d+)\)", placed)
+    assert match, placed
+    place, after, change = int(match[1]), int(match[2]), match[3]
+    change_value = int(change.replace("−", "-").replace("±", ""))
+    assert after == 1000 + change_value and change_value < 0 and place >= 2
+    me_row = page.locator("#standings tr.is-me")
+    assert "is-out" in me_row.get_attribute("class")
+    assert change in me_row.inner_text()
+    shots.take(page, "standings")
+
+    # --- spectating: watch a live duel, switch, stop ------------------------------------------
+    watched = None
+    for _ in range(3):
+        page.wait_for_selector("#live-duels .watch:enabled", timeout=40000)
+        button = page.locator("#live-duels .watch:enabled").first
+        target = button.get_attribute("data-duel")
+        button.click()
+        try:
+            page.wait_for_selector(f".duel-panel.spectating[data-duel='{target}']", timeout=3000)
+            watched = target
+            break
+        except Exception:  # that duel ended just before the click; pick another
+            continue
+    assert watched, "could not watch a live duel"
+    assert page.inner_text("#watching-label").startswith("Watching ")
+    assert page.locator(".duel-panel.spectating .keyboard").count() == 0
+    shots.take(page, "spectating")
+    others = page.locator("#live-duels .watch:enabled")
+    if others.count():
+        other = others.first.get_attribute("data-duel")
+        others.first.click()
+        page.wait_for_selector(f".duel-panel.spectating[data-duel='{other}']", timeout=3000)
+    if page.locator("#stop-watching").count():
+        page.click("#stop-watching")
+        page.wait_for_selector(".duel-panel.spectating", state="detached", timeout=3000)
+
+    # --- the end: final table with rating changes, then home with the new rating ---------------
+    page.wait_for_selector("#end", timeout=150000)
+    rows = page.locator(".final-table tbody tr")
+    assert rows.count() == 8
+    mine = page.locator(".final-table tr.is-me")
+    assert change in mine.inner_text()
+    assert f"You finished {place}" in page.inner_text("#my-result")
+    assert page.locator(".final-table .bot-badge").count() == 7
+    shots.take(page, "end")
+    page.click("#back-home")
+    page.wait_for_selector("#play")
+    page.wait_for_function(
+        "(want) => document.querySelector('#my-rating').textContent === want", arg=str(after)
+    )
+    page.wait_for_selector(".leaderboard tr.is-me")

@@ -1,0 +1,118 @@
+// The shared board of a duel: up to 12 rows (6 turns each), each row marked with whose it is,
+// colours (with a shape and a spoken label too, not colour alone), skipped rows, and the row
+// being typed. Built once per duel and updated in place, so a shaking row keeps shaking.
+
+import { h } from './dom.js';
+import { t } from './strings.js';
+
+const MARK_KEY = { g: 'duel.tile_g', y: 'duel.tile_y', x: 'duel.tile_x' };
+
+export function createBoard({ length, maxRows, lang }) {
+  const rows = [];
+  const el = h('div', {
+    class: 'board', role: 'list', lang, 'aria-label': t('duel.board_aria'),
+    style: { '--len': String(length) },
+  });
+  for (let i = 0; i < maxRows; i += 1) {
+    const tiles = [];
+    for (let j = 0; j < length; j += 1) tiles.push(h('span', { class: 'tile', 'aria-hidden': 'true' }));
+    const who = h('span', { class: 'who', 'aria-hidden': 'true' });
+    const note = h('span', { class: 'row-note', 'aria-hidden': 'true' });
+    const tileBox = h('span', { class: 'tiles' }, tiles, note);
+    const row = h('div', { class: 'row', role: 'listitem', data: { index: String(i) } }, who, tileBox);
+    row.addEventListener('animationend', () => row.classList.remove('shake'));
+    rows.push({ row, who, tiles, note, key: null });
+    el.append(row);
+  }
+
+  /**
+   * view: the duel view from the store; sideOf(player) -> 'a' | 'b'; nameOf(player) -> text;
+   * typed: letters typed for the current row when it is mine, else null.
+   */
+  function update(view, { sideOf, nameOf, typed }) {
+    const live = !view.outcome;
+    const current = view.rows.length;
+    rows.forEach((r, i) => {
+      const data = view.rows[i];
+      let key;
+      if (data) key = `row|${data.player}|${data.skipped}|${data.letters}|${data.marks}`;
+      else if (live && i === current && view.to_move !== null) {
+        key = `cur|${view.to_move}|${typed ? typed.join(',') : '-'}`;
+      } else key = 'empty';
+      if (r.key === key) return;
+      r.key = key;
+      const shaking = r.row.classList.contains('shake');
+      r.row.className = 'row';
+      if (shaking) r.row.classList.add('shake');
+      r.note.textContent = '';
+      r.who.textContent = '';
+      r.tiles.forEach((tile) => {
+        tile.className = 'tile';
+        tile.textContent = '';
+      });
+      const n = i + 1;
+      if (data) {
+        r.row.classList.add(`side-${sideOf(data.player)}`, 'played');
+        r.who.textContent = nameOf(data.player);
+        if (data.skipped) {
+          r.row.classList.add('skipped');
+          r.note.textContent = t('duel.skipped');
+          r.tiles.forEach((tile) => tile.classList.add('skip'));
+          r.row.setAttribute('aria-label', t('duel.row_aria', {
+            n, name: nameOf(data.player), content: t('duel.skipped_aria'),
+          }));
+        } else {
+          const marks = [...data.marks];
+          const spoken = data.letters.map((letter, j) => t(MARK_KEY[marks[j]], { letter }));
+          data.letters.forEach((letter, j) => {
+            const tile = r.tiles[j];
+            if (!tile) return;
+            tile.textContent = letter;
+            tile.classList.add(`mark-${marks[j]}`);
+          });
+          r.row.setAttribute('aria-label', t('duel.row_aria', {
+            n, name: nameOf(data.player), content: spoken.join(', '),
+          }));
+        }
+      } else if (key.startsWith('cur')) {
+        r.row.classList.add(`side-${sideOf(view.to_move)}`, 'current');
+        r.who.textContent = nameOf(view.to_move);
+        if (typed) {
+          typed.forEach((letter, j) => {
+            if (!r.tiles[j]) return;
+            r.tiles[j].textContent = letter;
+            r.tiles[j].classList.add('typed');
+          });
+          r.row.setAttribute('aria-label', t('duel.row_aria', {
+            n, name: nameOf(view.to_move), content: t('duel.row_typing', { word: typed.join('') }),
+          }));
+        } else {
+          r.row.classList.add('waiting');
+          r.row.setAttribute('aria-label', t('duel.row_aria', {
+            n, name: nameOf(view.to_move), content: t('duel.thinking', { name: nameOf(view.to_move) }),
+          }));
+        }
+      } else {
+        r.row.classList.add('future');
+        r.row.setAttribute('aria-label', t('duel.row_aria', { n, name: '', content: t('duel.row_empty') }));
+      }
+    });
+  }
+
+  /** Shake the row being typed (a rejected guess). */
+  function shake() {
+    const r = rows[Math.min(rows.length - 1, rows.findIndex((x) => x.key && x.key.startsWith('cur')))];
+    if (!r) return;
+    r.row.classList.remove('shake');
+    void r.row.offsetWidth; // restart the animation
+    r.row.classList.add('shake');
+  }
+
+  return { el, update, shake };
+}
+
+/** The secret as a row of green tiles. */
+export function secretTiles(letters, lang) {
+  return h('div', { class: 'secret-word', lang, 'aria-label': letters.join('') },
+    letters.map((l) => h('span', { class: 'tile mark-g', 'aria-hidden': 'true' }, l)));
+}

@@ -1,0 +1,79 @@
+// The on-screen keyboard of a language (its rows of letters, Enter and Delete), keys coloured
+// by what the board says, and the physical keyboard, which types the same letters.
+
+import { h } from './dom.js';
+import { t } from './strings.js';
+
+export function createKeyboard(language, { onKey, onEnter, onBack }) {
+  const keys = new Map();
+  const press = (fn) => (e) => {
+    e.preventDefault();
+    fn();
+  };
+  // Buttons must not take the focus from the page (a later Enter would click them again).
+  const noFocus = (e) => e.preventDefault();
+  const rows = language.keyboard.map((row, i) => {
+    const last = i === language.keyboard.length - 1;
+    const buttons = row.map((letter) => {
+      const b = h('button', {
+        class: 'key', type: 'button', data: { key: letter }, lang: language.code,
+        onmousedown: noFocus, onclick: press(() => onKey(letter)),
+      }, letter);
+      keys.set(letter, b);
+      return b;
+    });
+    if (last) {
+      buttons.unshift(h('button', {
+        class: 'key wide', type: 'button', data: { key: 'Enter' },
+        onmousedown: noFocus, onclick: press(onEnter),
+      }, t('duel.key_enter')));
+      buttons.push(h('button', {
+        class: 'key wide', type: 'button', data: { key: 'Backspace' }, 'aria-label': t('duel.key_back_aria'),
+        onmousedown: noFocus, onclick: press(onBack),
+      }, t('duel.key_back')));
+    }
+    return h('div', { class: 'key-row' }, buttons);
+  });
+  const el = h('div', { class: 'keyboard', role: 'group', 'aria-label': t('duel.keyboard_aria') }, rows);
+
+  function onKeydown(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey && !e.getModifierState('AltGraph')) return;
+    const target = e.target;
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT')) return;
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      onEnter();
+    } else if (e.key === 'Backspace') {
+      e.preventDefault();
+      onBack();
+    } else if (e.key && [...e.key].length === 1 && e.key !== ' ') {
+      if (onKey(e.key)) e.preventDefault();
+    }
+  }
+  document.addEventListener('keydown', onKeydown);
+
+  let lastMarks = '';
+  function update(marks, enabled) {
+    const key = JSON.stringify(marks);
+    if (key !== lastMarks) {
+      lastMarks = key;
+      for (const [letter, b] of keys) {
+        b.classList.remove('mark-g', 'mark-y', 'mark-x');
+        if (marks[letter]) {
+          b.classList.add(`mark-${marks[letter]}`);
+          b.setAttribute('aria-label', t(`duel.tile_${marks[letter]}`, { letter }));
+        } else {
+          b.removeAttribute('aria-label');
+        }
+      }
+    }
+    el.classList.toggle('disabled', !enabled);
+    el.setAttribute('aria-disabled', enabled ? 'false' : 'true');
+  }
+
+  function destroy() {
+    document.removeEventListener('keydown', onKeydown);
+  }
+
+  return { el, update, destroy };
+}

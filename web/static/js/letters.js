@@ -1,0 +1,86 @@
+// Pure helpers for letters: typing in a language, splitting a word into letters the way the
+// server does (longest letter first), and what the rows of a board say about each letter.
+// No DOM here, so `node --test` can check them (tests/js/).
+
+const APOSTROPHES = ["'", '`', '´', 'ʻ', 'ʼ', '‘', '’', 'ʹ', '′'];
+// Foldings that stripping accents does not give (the server's fold tables have them too).
+const EXTRA_FOLD = { ß: 'ss', œ: 'oe', æ: 'ae', ĳ: 'ij' };
+// Latin look-alikes typed on a Latin keyboard for Cyrillic letters (Ukrainian, Kazakh).
+const LOOK_ALIKE = { i: 'і', ï: 'ї', ı: 'і', ə: 'ә' };
+
+/** What typing needs to know of a language from GET /api/languages. */
+export function typingRules(language) {
+  const alphabet = language.alphabet;
+  const chars = new Set();
+  for (const letter of alphabet) for (const ch of letter) chars.add(ch);
+  const apostrophe = APOSTROPHES.find((a) => chars.has(a)) || '';
+  const longestFirst = [...alphabet].sort((a, b) => b.length - a.length);
+  return { alphabet: new Set(alphabet), chars, apostrophe, longestFirst };
+}
+
+/** One typed character (or an on-screen key's letter) in the language's canonical form, or '' if none. */
+export function normalizeKey(key, rules) {
+  let text = key.normalize('NFC').toLowerCase();
+  if (rules.alphabet.has(text)) return text; // an on-screen key
+  if ([...text].length !== 1) return ''; // "Enter", "Shift", …
+  if (rules.apostrophe && APOSTROPHES.includes(text)) text = rules.apostrophe;
+  if ([...text].every((ch) => rules.chars.has(ch))) return text;
+  const candidates = [
+    EXTRA_FOLD[text],
+    LOOK_ALIKE[text],
+    text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC'),
+  ];
+  for (const c of candidates) {
+    if (c && [...c].every((ch) => rules.chars.has(ch))) return c;
+  }
+  return '';
+}
+
+/** Split canonical text into letters, longest letter first; null if it is not all letters. */
+export function splitLetters(text, rules) {
+  const out = [];
+  let pos = 0;
+  while (pos < text.length) {
+    const letter = rules.longestFirst.find((l) => text.startsWith(l, pos));
+    if (!letter) return null;
+    out.push(letter);
+    pos += letter.length;
+  }
+  return out;
+}
+
+/**
+ * The typed text after pressing a key: `text + key` if that still splits into at most
+ * `length` letters, else the text unchanged. (Uzbek "s" then "h" makes the one letter "sh",
+ * as the server reads it; "o" then an apostrophe makes "oʻ".)
+ */
+export function typeKey(text, key, rules, length) {
+  const added = normalizeKey(key, rules);
+  if (!added) return text;
+  const next = text + added;
+  const letters = splitLetters(next, rules);
+  if (!letters || letters.length > length) return text;
+  return next;
+}
+
+/** The typed text less its last letter. */
+export function deleteLetter(text, rules) {
+  const letters = splitLetters(text, rules) || [];
+  letters.pop();
+  return letters.join('');
+}
+
+const RANK = { x: 1, y: 2, g: 3 };
+
+/** Letter -> best mark seen on the board ('g' beats 'y' beats 'x'). */
+export function letterMarks(rows) {
+  const best = {};
+  for (const row of rows) {
+    if (!row || row.skipped || !row.letters || !row.marks) continue;
+    row.letters.forEach((letter, i) => {
+      const mark = [...row.marks][i];
+      if (!best[letter] || RANK[mark] > RANK[best[letter]]) best[letter] = mark;
+    });
+  }
+  return best;
+}

@@ -1,0 +1,272 @@
+// Boot and router: sign in, load the languages, join a party from an invite link, connect the
+// websocket, and show the screen that the store's state calls for.
+
+import { createActions, apiErrorText } from './actions.js';
+import { api } from './api.js';
+import { h, fill } from './dom.js';
+import { Socket } from './socket.js';
+import { emit, handle, hooks, now, state, subscribe, toast } from './state.js';
+import { codeText, t } from './strings.js';
+import * as endView from './views/end.js';
+import * as gameView from './views/game.js';
+import * as homeView from './views/home.js';
+import * as lobbyView from './views/lobby.js';
+import * as messageView from './views/message.js';
+import * as partyView from './views/party.js';
+
+const VIEWS = {
+  loading: messageView,
+  replaced: messageView,
+  home: homeView,
+  party: partyView,
+  lobby: lobbyView,
+  game: gameView,
+  end: endView,
+};
+
+let signedIn = false;
+
+async function signIn() {
+  const session = await api.signIn();
+  signedIn = true;
+  if (!state.me) state.me = { ...session.player, bot: session.player.is_bot };
+  return session;
+}
+
+const socket = new Socket({
+  onMessage: handle,
+  onStatus(status) {
+    if (state.conn === 'replaced' && status === 'stopped') return;
+    state.conn = status === 'stopped' ? 'replaced' : status;
+    if (status === 'online') state.everOnline = true;
+    emit();
+  },
+  async beforeConnect() {
+    if (!signedIn) await signIn();
+  },
+});
+
+const actions = createActions(socket);
+const ctx = {
+  actions,
+  socket,
+  reconnect() {
+    state.conn = 'connecting';
+    socket.connect();
+    emit();
+  },
+};
+
+// --- side effects the store asks for -----------------------------------------------------------
+
+hooks.onUnauthorized = () => {
+  signedIn = false;
+};
+
+hooks.onError = (m) => {
+  if (m.code === 'unauthorized') return;
+  toast(codeText(m.code, m.message));
+};
+
+hooks.onEnded = () => {
+  socket.send({ type: 'resync' });
+};
+
+hooks.onPartyGone = () => {
+  if (!state.leavingParty) state.notice = { text: t('party.removed') };
+  state.leavingParty = false;
+};
+
+// Back home from a tournament without its end or a `left` message: we were away past the
+// grace (the server cannot tell a socket that is gone), or it ended while we were away.
+// The tournament's record says which.
+hooks.onGone = async (tournamentId) => {
+  let summary = null;
+  if (tournamentId !== null && tournamentId !== undefined) {
+    try {
+      summary = await api.tournament(tournamentId);
+    } catch {
+      summary = null; // 409: still running without us
+    }
+  }
+  const mine = summary && summary.entries.find((e) => e.player.id === state.me.id);
+  if (!summary || !mine || mine.left) {
+    state.notice = { code: 'grace_expired', text: codeText('grace_expired') };
+    if (mine && mine.place) {
+      state.notice.text += ' ' + t('home.your_last', {
+        place: t(`ordinal.${mine.place}`), change: signedText(mine.rating_change),
+      });
+    }
+  } else {
+    for (const e of summary.entries) {
+      state.players[e.player.id] = { ...e.player, bot: e.player.is_bot };
+    }
+    const places = summary.entries
+      .filter((e) => e.place !== null)
+      .map((e) => ({ player: e.player.id, place: e.place, rating_change: e.rating_change ?? 0 }));
+    const firsts = places.filter((p) => p.place === 1);
+    state.final = {
+      tournament: summary.id,
+      winner: firsts.length === 1 ? firsts[0].player : null,
+      places,
+      party: null,
+      mine: { place: mine.place, rating_change: mine.rating_change },
+    };
+  }
+  actions.refreshMe();
+  emit();
+};
+
+function signedText(n) {
+  return n === null || n === undefined ? '' : n > 0 ? `+${n}` : `${n}`;
+}
+
+// --- routing -------------------------------------------------------------------------------
+
+function screenOf(s) {
+  if (s.conn === 'replaced') return 'replaced';
+  if (!s.me || (s.conn !== 'online' && !s.lobby && !s.everOnline)) return 'loading';
+  if (s.final) return 'end';
+  if (s.lobby && s.lobby.status === 'waiting') return 'lobby';
+  if (s.lobby && s.tournament) return 'game';
+  if (s.party) return 'party';
+  return 'home';
+}
+
+const app = document.getElementById('app');
+const screen = h('main', { id: 'screen', class: 'screen' });
+const banner = h('div', { id: 'banner', class: 'banner', role: 'status', 'aria-live': 'polite' });
+const toastBox = h('div', { id: 'toast', class: 'toast', role: 'alert', 'aria-live': 'assertive' });
+const who = h('span', { class: 'who' });
+const top = h(
+  'header',
+  { class: 'topbar' },
+  h('a', { class: 'brand', href: '/' }, t('app.title')),
+  who,
+  h('a', { class: 'rules-link', href: '/rules', target: '_blank' }, t('app.rules')),
+);
+fill(app, top, banner, toastBox, screen);
+document.title = t('app.title');
+
+let current = { name: null, view: null };
+let lastToast = 0;
+let toastTimer = null;
+
+function render(s) {
+  const name = screenOf(s);
+  if (name !== current.name) {
+    if (current.view && current.view.unmount) current.view.unmount();
+    screen.replaceChildren();
+    screen.className = `screen screen-${name}`;
+    current = { name, view: VIEWS[name].mount(screen, ctx, name) };
+    window.scrollTo(0, 0);
+  }
+  current.view.update(s);
+  document.body.dataset.screen = name;
+  document.body.classList.toggle('is-offline', s.conn === 'reconnecting' || s.conn === 'connecting');
+  fill(
+    who,
+    s.me ? h('span', { class: 'who-name' }, s.me.nickname) : null,
+    s.me && s.me.rating !== null && s.me.rating !== undefined
+      ? h('span', { class: 'who-rating', title: t('home.rating') }, String(s.me.rating))
+      : null,
+  );
+  const offline = s.conn === 'reconnecting' || (s.conn === 'connecting' && s.everOnline);
+  banner.hidden = !offline;
+  if (offline && !banner.dataset.shown) {
+    fill(
+      banner,
+      h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+      h('strong', {}, t('conn.reconnecting')),
+      ' ',
+      h('span', {}, s.tournament ? t('conn.reconnecting_hint') : ''),
+    );
+    banner.dataset.shown = '1';
+  } else if (!offline) {
+    delete banner.dataset.shown;
+  }
+  if (s.toast && s.toast.seq !== lastToast) {
+    lastToast = s.toast.seq;
+    fill(toastBox, s.toast.text);
+    toastBox.classList.add('show');
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => toastBox.classList.remove('show'), 5000);
+  }
+}
+
+subscribe(render);
+
+// --- countdowns: every element with data-deadline (a performance.now() time) ---------------------
+
+setInterval(() => {
+  const at = now();
+  for (const el of document.querySelectorAll('[data-deadline]')) {
+    const rest = Math.max(0, Number(el.dataset.deadline) - at);
+    const secs = Math.ceil(rest / 1000);
+    el.dataset.remaining = String(Math.round(rest));
+    if (el.dataset.format) {
+      const text = t(el.dataset.format, { s: secs });
+      if (el.textContent !== text) el.textContent = text;
+    }
+    const secsEl = el.querySelector('.secs');
+    if (secsEl && secsEl.textContent !== String(secs)) secsEl.textContent = String(secs);
+    const fillEl = el.querySelector('.fill');
+    if (fillEl) {
+      const total = Number(el.dataset.total) || 30000;
+      fillEl.style.width = `${Math.min(100, (100 * rest) / total).toFixed(1)}%`;
+    }
+    el.classList.toggle('urgent', rest > 0 && rest <= 5000 && rest < Number(el.dataset.total || 0) / 2);
+  }
+}, 100);
+
+// --- boot ----------------------------------------------------------------------------------
+
+function pickLanguage() {
+  let saved = null;
+  try {
+    saved = localStorage.getItem('wt.language');
+  } catch {
+    saved = null;
+  }
+  const codes = state.languages.map((l) => l.code);
+  if (saved && codes.includes(saved)) return saved;
+  for (const wanted of navigator.languages || [navigator.language || 'en']) {
+    const code = wanted.slice(0, 2).toLowerCase();
+    if (codes.includes(code)) return code;
+  }
+  return codes.includes('en') ? 'en' : codes[0];
+}
+
+async function joinFromInvite() {
+  const match = location.pathname.match(/^\/join\/([^/?#]+)/);
+  if (!match) return;
+  try {
+    state.party = await api.joinParty(decodeURIComponent(match[1]));
+    toast(t('party.joined'));
+  } catch (err) {
+    state.notice = { text: t('party.join_failed', { detail: apiErrorText(err) }) };
+  }
+  history.replaceState(null, '', '/');
+}
+
+async function boot() {
+  emit();
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const [languages] = await Promise.all([api.languages(), signIn()]);
+      state.languages = languages;
+      break;
+    } catch (err) {
+      state.notice = { text: t('conn.signin_failed', { detail: apiErrorText(err) }) };
+      emit();
+      await new Promise((r) => setTimeout(r, Math.min(5000, 500 * 2 ** attempt)));
+    }
+  }
+  state.notice = null;
+  state.language = pickLanguage();
+  await joinFromInvite();
+  socket.connect();
+  emit();
+}
+
+boot();

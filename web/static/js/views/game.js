@@ -1,0 +1,211 @@
+// The tournament screen. The main part shows the round intro (pairings and bye, with lives),
+// your duel, a duel you watch, or what you are waiting for; beside it (below on a phone) your
+// status, the live duels to watch, the standings, and leave.
+
+import { h, fill } from '../dom.js';
+import { now, player, state } from '../state.js';
+import { ordinal, signed, t } from '../strings.js';
+import { createDuelPanel } from './duel.js';
+import { hearts, keyed, livesOf, playerName } from './common.js';
+
+export function mount(root, ctx) {
+  const { actions } = ctx;
+  const main = h('div', { class: 'game-main' });
+  const mineBox = h('section', { class: 'card my-status', id: 'my-status', 'aria-live': 'polite' });
+  const duelsBox = h('section', { class: 'card live-duels', id: 'live-duels', 'aria-labelledby': 'live-h' });
+  const standingsBox = h('section', { class: 'card standings', id: 'standings', 'aria-labelledby': 'st-h' });
+  const leaveBtn = h('button', { class: 'btn danger', type: 'button', id: 'leave-tournament' });
+  leaveBtn.addEventListener('click', () => {
+    const out = myStanding() && myStanding().out;
+    if (out || window.confirm(t('game.leave_confirm'))) actions.leave();
+  });
+  const side = h('aside', { class: 'game-side' }, mineBox, duelsBox, standingsBox,
+    h('div', { class: 'actions' }, leaveBtn));
+  root.append(h('div', { class: 'game' }, main, side));
+
+  let panel = null;
+  let panelKey = null;
+
+  function myStanding() {
+    return state.tournament && state.me ? state.tournament.standings[state.me.id] : null;
+  }
+
+  function mainKind(s) {
+    const tour = s.tournament;
+    if (tour.phase === 'intro') return `intro:${tour.round}`;
+    if (s.duel && !s.duel.outcome) return `duel:${s.duel.id}`;
+    if (s.watching) return `watch:${s.watching.id}`;
+    if (s.duel) return `duel:${s.duel.id}`;
+    return `wait:${tour.round}`;
+  }
+
+  function renderMain(s, kind) {
+    if (kind !== panelKey) {
+      if (panel && panel.destroy) panel.destroy();
+      panel = null;
+      panelKey = kind;
+      const [what] = kind.split(':');
+      if (what === 'duel') panel = createDuelPanel(ctx, { mine: true });
+      else if (what === 'watch') panel = createDuelPanel(ctx, { mine: false });
+      else if (what === 'intro') panel = introPanel();
+      else panel = waitPanel();
+      fill(main, panel.el);
+      main.className = `game-main main-${what}`;
+    }
+    panel.update(s);
+  }
+
+  function introPanel() {
+    const el = h('section', { class: 'card intro', id: 'intro', 'aria-labelledby': 'intro-h' });
+    return {
+      el,
+      update(s) {
+        const tour = s.tournament;
+        keyed(el, JSON.stringify([tour.round, tour.pairs, tour.bye, tour.introDeadline !== null,
+          Object.values(tour.standings).map((x) => x.lives)]), () => {
+          const me = s.me.id;
+          const pairs = tour.pairs.map(([a, b]) => h('li', {
+            class: `pair${a === me || b === me ? ' is-mine' : ''}`,
+          },
+          h('span', { class: 'pair-side side-a' }, playerName(a), hearts(livesOf(a))),
+          h('span', { class: 'vs' }, t('common.vs')),
+          h('span', { class: 'pair-side side-b' }, playerName(b), hearts(livesOf(b)))));
+          return [
+            h('h1', { id: 'intro-h' }, t('intro.heading', { round: tour.round })),
+            tour.introDeadline !== null
+              ? h('p', {
+                class: 'lead countdown', id: 'intro-countdown',
+                data: { deadline: String(tour.introDeadline), format: 'intro.starts_in' },
+              }, t('intro.starts_in', { s: Math.max(0, Math.ceil((tour.introDeadline - now()) / 1000)) }))
+              : null,
+            h('ul', { class: 'pairs' }, pairs),
+            tour.bye !== null
+              ? h('p', { class: `bye${tour.bye === me ? ' is-mine' : ''}`, id: 'bye' },
+                tour.bye === me ? t('intro.your_bye') : t('intro.bye', { name: player(tour.bye).nickname }),
+                ' ', hearts(livesOf(tour.bye)))
+              : null,
+          ];
+        });
+      },
+    };
+  }
+
+  function waitPanel() {
+    const el = h('section', { class: 'card waiting', id: 'waiting' });
+    return {
+      el,
+      update(s) {
+        const mine = myStanding();
+        let text;
+        if (mine && mine.out) text = t('game.you_are_out');
+        else if (s.tournament.bye === s.me.id && s.tournament.phase === 'playing') text = t('game.bye_waiting');
+        else if (s.tournament.phase === 'playing') text = t('game.waiting_round');
+        else text = t('game.waiting_start');
+        keyed(el, text, () => [h('p', { class: 'lead' }, text), h('p', { class: 'hint' }, t('game.watch_hint'))]);
+      },
+    };
+  }
+
+  function renderMine(s) {
+    const mine = myStanding();
+    const placed = s.myPlacement;
+    const key = JSON.stringify([mine, placed]);
+    keyed(mineBox, key, () => {
+      if (!mine || !mine.out) return null;
+      const parts = [h('p', { class: 'out' }, t('game.you_are_out'))];
+      if (placed && placed.place) {
+        parts.push(h('p', { class: 'placed', id: 'my-place' }, t('game.your_place', {
+          place: ordinal(placed.place),
+          before: placed.rating_before ?? '',
+          after: placed.rating_after ?? '',
+          change: signed(placed.rating_change),
+        })));
+      } else {
+        parts.push(h('p', { class: 'pending', id: 'my-place' }, t('game.place_pending')));
+      }
+      return parts;
+    });
+    mineBox.hidden = !(mine && mine.out);
+  }
+
+  function canWatch(s) {
+    return !s.duel || !!s.duel.outcome;
+  }
+
+  function renderDuels(s) {
+    const tour = s.tournament;
+    const live = tour.duels.filter((d) => !d.over && !(s.duel && d.id === s.duel.id));
+    const allowed = canWatch(s);
+    const watching = s.watching ? s.watching.id : null;
+    keyed(duelsBox, JSON.stringify([live, allowed, watching, live.map((d) => d.players.map(livesOf))]), () => [
+      h('h2', { id: 'live-h' }, t('game.live_duels')),
+      live.length
+        ? h('ul', { class: 'duel-list' }, live.map((d) => h('li', { class: watching === d.id ? 'is-watched' : '' },
+          h('span', { class: 'duel-players' },
+            h('span', { class: 'duel-player' }, playerName(d.players[0], { you: false }), hearts(livesOf(d.players[0]))),
+            h('span', { class: 'duel-player' }, h('span', { class: 'vs' }, t('common.vs')), ' ',
+              playerName(d.players[1], { you: false }), hearts(livesOf(d.players[1])))),
+          watching === d.id
+            ? h('span', { class: 'badge' }, t('game.watching_now'))
+            : h('button', {
+              class: 'btn small watch', type: 'button', disabled: !allowed, data: { duel: String(d.id) },
+              onclick: () => actions.spectate(d.id),
+            }, t('game.watch')))))
+        : h('p', { class: 'hint' }, t('game.no_live_duels')),
+      !allowed && live.length ? h('p', { class: 'hint' }, t('game.watch_hint')) : null,
+    ]);
+  }
+
+  function statusOf(s, st) {
+    const tour = s.tournament;
+    if (st.left) return st.place ? `${ordinal(st.place)} · ${signed(st.rating_change)}` : t('game.status_left');
+    if (st.out) return st.place ? `${ordinal(st.place)} · ${signed(st.rating_change)}` : t('game.status_pending');
+    if (!st.connected) return t('common.offline');
+    if (tour.phase === 'finished' && st.place) return `${ordinal(st.place)} · ${signed(st.rating_change)}`;
+    if (tour.bye === st.player) return t('game.status_bye');
+    const d = tour.duels.find((x) => x.players.includes(st.player) && !x.over);
+    return d ? t('game.status_playing') : t('game.status_waiting');
+  }
+
+  function renderStandings(s) {
+    const tour = s.tournament;
+    const list = Object.values(tour.standings);
+    const rank = (st) => (st.out ? (st.place ? 100 + st.place : 50) : 10 - st.lives);
+    list.sort((a, b) => rank(a) - rank(b) || a.player - b.player);
+    const rows = list.map((st) => [st, statusOf(s, st)]);
+    keyed(standingsBox, JSON.stringify([rows, tour.round]), () => [
+      h('h2', { id: 'st-h' }, t('game.standings'), ' ',
+        h('span', { class: 'muted' }, t('game.round', { round: tour.round || 1 }))),
+      h('table', { class: 'table standings-table' },
+        h('thead', {}, h('tr', {},
+          h('th', { scope: 'col' }, t('game.col_player')),
+          h('th', { scope: 'col' }, t('game.col_lives')),
+          h('th', { scope: 'col' }, t('game.col_status')))),
+        h('tbody', {}, rows.map(([st, status]) => h('tr', {
+          class: `${st.out ? 'is-out' : ''}${s.me && st.player === s.me.id ? ' is-me' : ''}`,
+          data: { player: String(st.player) },
+        },
+        h('td', {}, playerName(st.player)),
+        h('td', {}, hearts(st.lives)),
+        h('td', { class: 'status' }, status))))),
+    ]);
+  }
+
+  return {
+    update(s) {
+      if (!s.tournament) return;
+      renderMain(s, mainKind(s));
+      renderMine(s);
+      renderDuels(s);
+      renderStandings(s);
+      const out = myStanding() && myStanding().out;
+      const label = out ? t('game.leave_out') : t('game.leave');
+      if (leaveBtn.textContent !== label) leaveBtn.textContent = label;
+      document.body.classList.toggle('in-duel', !!(s.duel && !s.duel.outcome));
+    },
+    unmount() {
+      if (panel && panel.destroy) panel.destroy();
+      document.body.classList.remove('in-duel');
+    },
+  };
+}

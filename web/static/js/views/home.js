@@ -1,0 +1,144 @@
+// Home: your nickname (editable) and rating, the word language, Play, Create a party, the
+// rules and the leaderboard.
+
+import { apiErrorText } from '../actions.js';
+import { h, fill } from '../dom.js';
+import { emit, state } from '../state.js';
+import { t } from '../strings.js';
+import { botBadge, keyed } from './common.js';
+
+export function mount(root, ctx) {
+  const { actions } = ctx;
+  let editing = false;
+  let nickError = '';
+
+  const notice = h('div', { class: 'notice-slot', 'aria-live': 'polite' });
+  const profile = h('div', { class: 'profile' });
+  const langSelect = h('select', {
+    id: 'language',
+    name: 'language',
+    onchange: (e) => actions.setLanguage(e.target.value),
+  });
+  const playBtn = h('button', {
+    class: 'btn primary big', type: 'button', id: 'play',
+    onclick: () => actions.queue(state.language),
+  }, t('home.play'));
+  const partyBtn = h('button', {
+    class: 'btn', type: 'button', id: 'create-party',
+    onclick: () => actions.createParty(state.language),
+  }, t('home.create_party'));
+  const board = h('div', { class: 'leaderboard-body' });
+
+  root.append(
+    h('div', { class: 'home' },
+      notice,
+      h('section', { class: 'card hero', 'aria-labelledby': 'home-h' },
+        h('h1', { id: 'home-h' }, t('home.heading')),
+        h('p', { class: 'lead' }, t('home.intro'), ' ',
+          h('a', { href: '/rules', target: '_blank' }, t('app.rules'))),
+        profile,
+        h('div', { class: 'field' },
+          h('label', { for: 'language' }, t('home.language')),
+          langSelect),
+        h('div', { class: 'actions' }, playBtn, partyBtn),
+        h('p', { class: 'hint' }, t('home.play_hint'), ' ', t('home.party_hint'))),
+      h('section', { class: 'card leaderboard', 'aria-labelledby': 'lb-h' },
+        h('h2', { id: 'lb-h' }, t('home.leaderboard')),
+        board)),
+  );
+
+  function renderProfile(s) {
+    const me = s.me;
+    if (editing) {
+      const input = h('input', {
+        id: 'nickname', name: 'nickname', value: me.nickname, maxlength: 24, minlength: 2,
+        autocomplete: 'nickname', required: true, 'aria-describedby': 'nick-error',
+      });
+      const form = h('form', {
+        class: 'nick-form',
+        onsubmit: async (e) => {
+          e.preventDefault();
+          try {
+            await actions.saveNickname(input.value);
+            editing = false;
+            nickError = '';
+          } catch (err) {
+            nickError = t('home.nickname_refused', { detail: apiErrorText(err) });
+          }
+          profile._key = null;
+          emit();
+        },
+      },
+      h('label', { for: 'nickname' }, t('home.nickname')),
+      h('div', { class: 'row-inline' },
+        input,
+        h('button', { class: 'btn primary', type: 'submit' }, t('home.save')),
+        h('button', {
+          class: 'btn', type: 'button',
+          onclick: () => { editing = false; nickError = ''; profile._key = null; emit(); },
+        }, t('home.cancel'))),
+      h('p', { id: 'nick-error', class: 'error', 'aria-live': 'polite' }, nickError));
+      setTimeout(() => input.focus(), 0);
+      return form;
+    }
+    return h('dl', { class: 'me' },
+      h('div', {},
+        h('dt', {}, t('home.nickname')),
+        h('dd', {},
+          h('span', { class: 'nick', id: 'my-nickname' }, me.nickname),
+          h('span', { class: 'tag' }, me.tag || ''),
+          h('button', {
+            class: 'btn small link', type: 'button', id: 'edit-nickname',
+            onclick: () => { editing = true; profile._key = null; emit(); },
+          }, t('home.edit_nickname')))),
+      h('div', {},
+        h('dt', {}, t('home.rating')),
+        h('dd', { class: 'rating', id: 'my-rating' }, String(me.rating ?? '–'))));
+  }
+
+  function renderBoard(lb) {
+    if (!lb) return h('p', { class: 'hint' }, t('app.loading'));
+    if (lb.failed) return h('p', { class: 'error' }, t('home.leaderboard_failed'));
+    if (!lb.rows.length) return h('p', { class: 'hint' }, t('home.leaderboard_empty'));
+    return h('table', { class: 'table' },
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, t('home.rank')),
+        h('th', { scope: 'col' }, t('home.player')),
+        h('th', { scope: 'col', class: 'num' }, t('home.rating')))),
+      h('tbody', {}, lb.rows.map((row) => {
+        const p = row.player;
+        const mine = state.me && p.id === state.me.id;
+        return h('tr', { class: mine ? 'is-me' : '' },
+          h('td', { class: 'num' }, String(row.rank)),
+          h('td', {},
+            h('span', { class: 'nick' }, p.nickname), h('span', { class: 'tag' }, p.tag),
+            p.is_bot ? botBadge() : null),
+          h('td', { class: 'num' }, String(p.rating)));
+      })));
+  }
+
+  actions.loadLeaderboard();
+  actions.refreshMe();
+
+  return {
+    update(s) {
+      keyed(notice, JSON.stringify(s.notice), () =>
+        s.notice
+          ? h('div', { class: 'notice', role: 'alert' },
+            h('p', {}, s.notice.text),
+            h('button', {
+              class: 'btn small', type: 'button',
+              onclick: () => { state.notice = null; emit(); },
+            }, t('home.dismiss')))
+          : null);
+      if (s.me) keyed(profile, `${editing}|${s.me.nickname}|${s.me.rating}|${nickError}`, () => renderProfile(s));
+      keyed(langSelect, `${s.languages.length}|${s.language}`, () =>
+        s.languages.map((l) => h('option', { value: l.code, selected: l.code === s.language, lang: l.code }, l.name)));
+      langSelect.value = s.language || '';
+      const busy = s.conn !== 'online';
+      playBtn.disabled = busy;
+      partyBtn.disabled = busy;
+      keyed(board, s.leaderboard, () => renderBoard(s.leaderboard));
+    },
+  };
+}
