@@ -5,7 +5,8 @@ then in their duels: a rejected guess (the row shakes, the reason shows, the clo
 running), a turn left to run out (a skipped row), a scored guess (colours on the board and the
 keyboard). After that they let every turn run out, so they are eliminated quickly: place
 pending, then the place with the rating change; they watch live duels (switch, stop) and see
-the final table. Screenshots of each screen are saved at phone and desktop size.
+the final table. A dropped connection shows "reconnecting…" and comes back to the same game.
+Screenshots of each screen are saved at phone and desktop size.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ import time
 
 import pytest
 
+from tests.browser.conftest import BLOCKABLE_SOCKETS
 from tests.e2e.server import start_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-TURN_SECONDS = 2.5
+TURN_SECONDS = 2
+WORDS = {4: "care", 5: "crane", 6: "stared"}  # accepted guesses of each length
 
 
 @pytest.fixture
@@ -27,7 +30,7 @@ def server(tmp_path):
     srv = start_server(
         tmp_path,
         turn_seconds=TURN_SECONDS,
-        intro_seconds=1.2,
+        intro_seconds=1,
         bot_fill="on",
         bot_fill_seconds=1.5,
         reconnect_grace_seconds=10,
@@ -40,17 +43,26 @@ def my_turn(page) -> bool:
     return page.locator(".duel-panel.mine #turn-text.mine").count() > 0
 
 
+def turn_count(page) -> str:
+    return page.inner_text(".duel-panel.mine #turn-text .count")
+
+
 def remaining_ms(page) -> int:
     return int(page.get_attribute(".duel-panel.mine #turn-clock", "data-remaining") or -1)
 
 
+def word_length(page) -> int:
+    return int(page.get_attribute(".duel-panel.mine", "data-length"))
+
+
 def check_rejected_guess(page) -> None:
     """An unknown word: reason shown, the row shakes, the same turn's clock keeps running."""
-    count_before = page.inner_text("#turn-text .count")
-    page.keyboard.type("zzzzz")
+    count_before = turn_count(page)
+    length = word_length(page)
+    page.keyboard.type("z" * (length + 1))  # a letter too many is not taken
     current = page.locator(".duel-panel.mine .row.current")
-    assert current.locator(".tile.typed").count() == 5
-    assert current.locator(".tiles").text_content().strip() == "zzzzz"
+    assert current.locator(".tile.typed").count() == length
+    assert current.locator(".tiles").text_content().strip() == "z" * length
     page.keyboard.press("Enter")
     page.wait_for_selector(".duel-panel.mine .row.current.shake", state="attached", timeout=2000)
     assert page.inner_text("#duel-msg") == "Not in the word list."
@@ -59,12 +71,91 @@ def check_rejected_guess(page) -> None:
     second = remaining_ms(page)
     assert 0 < second < first, (first, second)
     assert my_turn(page), "a rejected guess does not end the turn"
-    assert page.inner_text("#turn-text .count") == count_before
+    assert turn_count(page) == count_before
     assert page.inner_text("#duel-msg") == "Not in the word list."
+
+
+MINE = ".duel-panel.mine .row.played.side-a"  # rows I played in my own duel
+
+
+def check_skipped_turn(page, skipped_before: int) -> None:
+    """The rest of the turn runs out: a skipped row of mine, said in words too."""
+    page.wait_for_function(
+        "([sel, n]) => document.querySelectorAll(sel).length > n",
+        arg=[f"{MINE}.skipped", skipped_before],
+        timeout=TURN_SECONDS * 1000 + 3000,
+    )
+    row = page.locator(f"{MINE}.skipped").last
+    assert "time ran out" in row.inner_text()
+    assert "skipped" in row.get_attribute("aria-label")
+
+
+def check_scored_guess(page) -> None:
+    """A real word: a row of mine with a colour on every tile and on the keys it used."""
+    before = page.locator(f"{MINE}:not(.skipped)").count()
+    word = WORDS[word_length(page)]
+    page.keyboard.type(word)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "([sel, n]) => document.querySelectorAll(sel).length > n",
+        arg=[f"{MINE}:not(.skipped)", before],
+        timeout=3000,
+    )
+    scored = page.locator(f"{MINE}:not(.skipped)").last
+    assert scored.locator(".tiles").text_content().strip() == word
+    tiles = scored.locator(".tile")
+    assert tiles.count() == len(word)
+    for i in range(len(word)):
+        assert re.search(r"mark-[gyx]", tiles.nth(i).get_attribute("class"))
+    for letter in word:
+        key = page.get_attribute(f".keyboard .key[data-key='{letter}']", "class")
+        assert re.search(r"mark-[gyx]", key), letter
+
+
+def check_reconnect(page, shots) -> None:
+    """The connection drops: "reconnecting…" shows; on return the same game is drawn again."""
+    duel = page.get_attribute(".duel-panel", "data-duel")
+    rows = page.locator(".duel-panel .row.played .tiles").all_text_contents()
+    page.evaluate("window.__blockSockets = true; window.__sockets.at(-1).close()")
+    page.wait_for_selector("#banner:not([hidden])")
+    assert "reconnecting" in page.inner_text("#banner")
+    assert "is-offline" in page.get_attribute("body", "class")
+    shots.take(page, "reconnecting")
+    page.evaluate("window.__blockSockets = false")
+    page.wait_for_selector("#banner", state="hidden", timeout=10000)
+    if page.get_attribute(".duel-panel", "data-duel") == duel:
+        again = page.locator(".duel-panel .row.played .tiles").all_text_contents()
+        assert again[: len(rows)] == rows  # the board as it was (turns went on meanwhile)
+
+
+def play_until_out(page, shots) -> None:
+    """Play my turns: first a rejected guess and a turn left to run out, then a scored guess,
+    a dropped connection; after that let every turn run out until I am out of lives."""
+    done: list[str] = []
+    handled = None  # (duel, turn count) of the last turn of mine that was handled
+    deadline = time.monotonic() + 150
+    while time.monotonic() < deadline and not page.locator("#my-status .out").is_visible():
+        if my_turn(page):
+            key = (page.get_attribute(".duel-panel.mine", "data-duel"), turn_count(page))
+            if key != handled:
+                handled = key
+                if "rejected" not in done:
+                    skipped = page.locator(f"{MINE}.skipped").count()
+                    check_rejected_guess(page)
+                    check_skipped_turn(page, skipped)
+                    done += ["rejected", "skipped"]
+                elif "scored" not in done:
+                    check_scored_guess(page)
+                    shots.take(page, "duel")
+                    check_reconnect(page, shots)
+                    done += ["scored", "reconnected"]
+        page.wait_for_timeout(100)
+    assert done == ["rejected", "skipped", "scored", "reconnected"], done
 
 
 def test_a_person_plays_a_tournament_against_bots_to_the_end(server, new_page, shots):
     page = new_page("desktop")
+    page.add_init_script(BLOCKABLE_SOCKETS)
     page.goto(server.base)
 
     # --- home: nickname, rating, 13 languages by their own names, rules, leaderboard --------
@@ -101,51 +192,7 @@ def test_a_person_plays_a_tournament_against_bots_to_the_end(server, new_page, s
     shots.take(page, "intro")
 
     # --- duels: a rejected guess, a skipped turn, a scored guess; then let turns run out -------
-    done = {"rejected": False, "skipped": False, "scored": False, "duel_shot": False}
-    deadline = time.monotonic() + 150
-    turn_seen = None  # (duel id, turn text) of the turn already handled
-    while time.monotonic() < deadline:
-        if page.locator("#my-status .out").is_visible():
-            break
-        if my_turn(page):
-            duel = page.get_attribute(".duel-panel.mine", "data-duel")
-            key = (duel, page.inner_text("#turn-text .count"))
-            if key != turn_seen:
-                turn_seen = key
-                mine = ".duel-panel.mine .row.played.side-a"
-                if not done["rejected"]:
-                    skipped_before = page.locator(f"{mine}.skipped").count()
-                    check_rejected_guess(page)
-                    done["rejected"] = True
-                    # leave the rest of the turn to run out: a skipped row of mine
-                    page.wait_for_function(
-                        "([sel, n]) => document.querySelectorAll(sel).length > n",
-                        arg=[f"{mine}.skipped", skipped_before],
-                        timeout=TURN_SECONDS * 1000 + 3000,
-                    )
-                    row = page.locator(f"{mine}.skipped").last
-                    assert "time ran out" in row.inner_text()
-                    assert "skipped" in row.get_attribute("aria-label")
-                    done["skipped"] = True
-                elif not done["scored"]:
-                    page.keyboard.type("crane")
-                    page.keyboard.press("Enter")
-                    scored = page.locator(f"{mine}:not(.skipped)").last
-                    scored.wait_for(timeout=3000)
-                    assert scored.locator(".tiles").text_content().strip() == "crane"
-                    tiles = scored.locator(".tile")
-                    assert tiles.count() == 5
-                    for i in range(5):
-                        assert re.search(r"mark-[gyx]", tiles.nth(i).get_attribute("class"))
-                    for letter in "crane":
-                        key_class = page.get_attribute(f".keyboard .key[data-key='{letter}']", "class")
-                        assert re.search(r"mark-[gyx]", key_class), letter
-                    done["scored"] = True
-        if done["scored"] and not done["duel_shot"]:
-            shots.take(page, "duel")
-            done["duel_shot"] = True
-        page.wait_for_timeout(100)
-    assert all(done.values()), done
+    play_until_out(page, shots)
 
     # --- out: place pending until the round's last duel ends, then place and rating change ----
     page.wait_for_selector("#my-status .out", timeout=60000)

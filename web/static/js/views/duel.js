@@ -46,7 +46,8 @@ export function createDuelPanel(ctx, { mine }) {
       }, t('duel.stop_watching')));
 
   const el = h('section', {
-    class: `duel-panel ${mine ? 'mine' : 'spectating'}`, data: { duel: String(v0.id) },
+    class: `duel-panel ${mine ? 'mine' : 'spectating'}`,
+    data: { duel: String(v0.id), length: String(v0.length) },
     'aria-label': t('duel.watching', { a: nameText(order[0]), b: nameText(order[1]) }),
   },
   top,
