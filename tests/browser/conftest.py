@@ -13,6 +13,14 @@ from pathlib import Path
 
 import pytest
 
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the browser fixture then skips (or fails, in CI) and says why
+
+    class PlaywrightTimeout(Exception):  # type: ignore[no-redef]
+        pass
+
+
 CHROMIUM = os.environ.get("WT_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
     "--no-sandbox",

@@ -73,9 +73,7 @@ def test_a_party_made_by_invite_link_is_started_by_its_leader(server, new_page, 
 
     # --- leader controls: a new link voids the old one; the lead goes to B and back ---------------
     a.click("#new-link")
-    a.wait_for_function(
-        "(old) => document.querySelector('#invite-link').value !== old", arg=link
-    )
+    a.wait_for_function("(old) => document.querySelector('#invite-link').value !== old", arg=link)
     new_link = a.input_value("#invite-link")
     assert status_of(link) == 404 and status_of(new_link) == 200
     a.click(f"#members li:has-text('{b_name}') [data-action=hand-over]")
@@ -83,6 +81,10 @@ def test_a_party_made_by_invite_link_is_started_by_its_leader(server, new_page, 
     a.wait_for_selector("#wait-leader")
     b.click(f"#members li:has-text('{a_name}') [data-action=hand-over]")
     a.wait_for_selector("#start-party:enabled")
+
+    # --- the leader picks the language (Uzbek: letters of two characters); B sees it live -------
+    a.select_option("#party-language", "uz")
+    b.wait_for_selector("#party-language:has-text('Oʻzbekcha')")
 
     # --- A starts: both in one lobby, bots fill it, the tournament begins -----------------------
     a.click("#start-party")
@@ -92,6 +94,20 @@ def test_a_party_made_by_invite_link_is_started_by_its_leader(server, new_page, 
         table = page.inner_text("#standings")
         assert a_name in table and b_name in table
         assert page.locator("#standings .bot-badge").count() == 6
+
+    # --- A's duel has the Uzbek keyboard: oʻ, gʻ, sh, ch are single keys and single tiles --------
+    a.wait_for_selector(".duel-panel.mine .keyboard", timeout=10000)
+    for key in ("oʻ", "gʻ", "sh", "ch"):
+        assert a.locator(f".keyboard .key[data-key='{key}']").count() == 1
+    a.wait_for_selector(".duel-panel.mine #turn-text.mine", timeout=15000)
+    a.keyboard.type("sho'")  # the physical keyboard: s+h is one letter, o+apostrophe another
+    typed = a.locator(".duel-panel.mine .row.current .tile.typed")
+    assert typed.all_text_contents() == ["sh", "oʻ"]
+    a.click(".keyboard .key[data-key='ch']")
+    assert typed.all_text_contents() == ["sh", "oʻ", "ch"]
+    a.keyboard.press("Backspace")
+    assert typed.all_text_contents() == ["sh", "oʻ"]
+    shots.take(a, "duel-uzbek")
 
     # --- B away longer than the grace: told so on return, back at the party ---------------------
     b.evaluate("window.__blockSockets = true; window.__sockets.at(-1).close()")
@@ -114,3 +130,14 @@ def test_a_party_made_by_invite_link_is_started_by_its_leader(server, new_page, 
     a.wait_for_function("() => document.querySelectorAll('#members li').length === 1")
     b.wait_for_selector("#play")
     b.wait_for_selector(".notice:has-text('no longer in the party')")
+
+    # --- the game opened in a second tab: the first says so and stops; it can take over again ----
+    second = a.context.new_page()
+    second.goto(server.base)
+    second.wait_for_selector("#party")
+    a.wait_for_selector("text=open in another window")
+    a.wait_for_timeout(1500)  # it does not reconnect by itself (that would steal it back)
+    assert second.locator("#party").is_visible()
+    a.click("text=Play in this window")
+    a.wait_for_selector("#party")
+    second.wait_for_selector("text=open in another window")

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from tests.browser.conftest import BLOCKABLE_SOCKETS
+from tests.browser.conftest import BLOCKABLE_SOCKETS, PlaywrightTimeout
 from tests.e2e.server import start_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -223,11 +223,15 @@ def test_a_person_plays_a_tournament_against_bots_to_the_end(server, new_page, s
             page.wait_for_selector(f".duel-panel.spectating[data-duel='{target}']", timeout=3000)
             watched = target
             break
-        except Exception:  # that duel ended just before the click; pick another
+        except PlaywrightTimeout:  # that duel ended just before the click; pick another
             continue
     assert watched, "could not watch a live duel"
     assert page.inner_text("#watching-label").startswith("Watching ")
     assert page.locator(".duel-panel.spectating .keyboard").count() == 0
+    try:  # a picture with a few rows on the board, if the duel lasts that long
+        page.wait_for_selector(".duel-panel.spectating .row.played >> nth=2", timeout=8000)
+    except PlaywrightTimeout:
+        pass
     shots.take(page, "spectating")
     others = page.locator("#live-duels .watch:enabled")
     if others.count():

@@ -69,7 +69,7 @@ export function mount(root, ctx) {
           },
           h('span', { class: 'pair-side side-a' }, playerName(a), hearts(livesOf(a))),
           h('span', { class: 'vs' }, t('common.vs')),
-          h('span', { class: 'pair-side side-b' }, playerName(b), hearts(livesOf(b)))));
+          h('span', { class: 'pair-side side-b', 'data-vs': t('common.vs') }, playerName(b), hearts(livesOf(b)))));
           return [
             h('h1', { id: 'intro-h' }, t('intro.heading', { round: tour.round })),
             tour.introDeadline !== null
