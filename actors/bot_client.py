@@ -12,6 +12,7 @@ import json
 import logging
 import random
 import time
+import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -206,6 +207,14 @@ def run_bot(
         except Exception:
             pass
     return brain
+
+
+def sign_in(base: str) -> tuple[dict[str, Any], str]:
+    """A new anonymous account through POST /api/session: (player, token)."""
+    request = urllib.request.Request(f"{base}/api/session", data=b"", method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        body = json.loads(response.read())
+    return body["player"], body["token"]
 
 
 def websocket_client(url: str, headers: dict[str, str] | None = None) -> Any:

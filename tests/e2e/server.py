@@ -15,6 +15,8 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+from actors.bot_client import sign_in  # noqa: F401 - the tests' way to make an account
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -86,13 +88,6 @@ def start_server(tmp: Path, **settings: object) -> Server:
             time.sleep(0.1)
     process.kill()
     raise RuntimeError(f"server did not start: {log_path.read_text()}")
-
-
-def sign_in(base: str) -> tuple[dict, str]:
-    request = urllib.request.Request(f"{base}/api/session", data=b"", method="POST")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        body = json.loads(response.read())
-    return body["player"], body["token"]
 
 
 def call(

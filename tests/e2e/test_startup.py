@@ -18,7 +18,10 @@ def run_app(tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
     base["WT_DATABASE_URL"] = f"sqlite:///{tmp_path}/wordle.db"
     base.update(env)
     return subprocess.run(
-        [sys.executable, str(ROOT / "app.py")], env=base, capture_output=True, text=True,
+        [sys.executable, str(ROOT / "app.py")],
+        env=base,
+        capture_output=True,
+        text=True,
         timeout=60,
     )
 
