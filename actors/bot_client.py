@@ -12,6 +12,7 @@ import json
 import logging
 import random
 import time
+import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,9 +50,12 @@ class BotBrain:
         lobby_hint: int | None = None,
         leave_when_out: bool = True,
         think_scale: float = 1.0,
+        queue: bool = True,
     ) -> None:
-        """`think_scale` shrinks thinking times (tests and benchmarks use short turns)."""
+        """`think_scale` shrinks thinking times (tests and benchmarks use short turns);
+        `queue=False` for a party member, whom the party's leader brings into a lobby."""
         self.skill = skill
+        self.queue = queue
         self.think_scale = think_scale
         self.answers = answers
         self.rng = rng
@@ -64,11 +68,13 @@ class BotBrain:
         self.done = False
         self.result: dict[str, Any] | None = None
 
-    def opening(self) -> dict[str, Any]:
+    def opening(self) -> list[dict[str, Any]]:
+        if not self.queue:
+            return []
         msg: dict[str, Any] = {"type": "queue", "language": self.language}
         if self.lobby_hint is not None:
             msg["lobby"] = self.lobby_hint
-        return msg
+        return [msg]
 
     # --- reading the server -----------------------------------------------------------
 
@@ -178,7 +184,8 @@ def run_bot(
     ws = connect(url, headers={"Authorization": f"Bearer {token}"})
     started = time.monotonic()
     try:
-        ws.send(json.dumps(brain.opening()))
+        for out in brain.opening():
+            ws.send(json.dumps(out))
         while not brain.done and time.monotonic() - started < max_seconds:
             wake = brain.next_wakeup()
             timeout = 1.0 if wake is None else max(0.0, wake - time.monotonic())
@@ -200,6 +207,14 @@ def run_bot(
         except Exception:
             pass
     return brain
+
+
+def sign_in(base: str) -> tuple[dict[str, Any], str]:
+    """A new anonymous account through POST /api/session: (player, token)."""
+    request = urllib.request.Request(f"{base}/api/session", data=b"", method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        body = json.loads(response.read())
+    return body["player"], body["token"]
 
 
 def websocket_client(url: str, headers: dict[str, str] | None = None) -> Any:

@@ -54,16 +54,7 @@ class Connection(Actor):
         self.in_party = in_party
 
     def on_start(self) -> None:
-        self._write(
-            wire.encode(
-                {
-                    "type": "welcome",
-                    "v": wire.PROTOCOL_VERSION,
-                    "you": self.player.wire(),
-                    "server_time": wire.ms(self.clock.time()),
-                }
-            )
-        )
+        self._write(wire.encode(wire.welcome(self.player.wire(), self.clock.time())))
 
     # --- from the socket reader -------------------------------------------------------
 
@@ -71,11 +62,7 @@ class Connection(Actor):
         m = msg.message
         kind = m["type"]
         if kind == "ping":
-            self._write(
-                wire.encode(
-                    {"type": "pong", "t": m.get("t"), "server_time": wire.ms(self.clock.time())}
-                )
-            )
+            self._write(wire.encode(wire.pong(m.get("t"), self.clock.time())))
         elif kind == "queue":
             if self.in_party is not None and self.in_party(self.player.id):
                 self._write(wire.encode(wire.error("in_party")))
@@ -108,7 +95,7 @@ class Connection(Actor):
         self.lobby = msg.lobby
 
     def on_ShowHome(self, _msg: ShowHome) -> None:
-        home = self.home(self.player.id) if self.home else {"type": "home", "party": None}
+        home = self.home(self.player.id) if self.home else wire.home(None)
         self._write(wire.encode(home))
 
     def on_Replaced(self, _msg: Replaced) -> None:
@@ -127,7 +114,7 @@ class Connection(Actor):
             self.stop()
 
     def _close(self, code: str, kind: str = "error") -> None:
-        self._write(wire.encode({"type": kind, "code": code, "message": wire.text(code)}))
+        self._write(wire.encode(wire.closing(kind, code)))
         try:
             self.socket.close(reason=1000, message=code)
         except Exception:

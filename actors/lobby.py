@@ -15,9 +15,11 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from actors import lobby_views as views
 from actors import wire
 from actors.clock import Clock, Timer
 from actors.duel import DuelActor
+from actors.lobby_views import DuelSlot, Presence
 from actors.messages import (
     Attach,
     BotsWanted,
@@ -30,7 +32,6 @@ from actors.messages import (
     Guess,
     IntroOver,
     LobbyChanged,
-    Player,
     PlayerConnected,
     PlayerDisconnected,
     PlayersReleased,
@@ -44,12 +45,9 @@ from models.matchmaking import LobbyView, average, fits
 from models.settings import Settings
 from models.tournament import (
     SEATS,
-    LifeLost,
     Phase,
     PlacementFixed,
-    PlayerEliminated,
     Result,
-    RoundEnded,
     RoundIntro,
     Tournament,
     TournamentEnded,
@@ -69,25 +67,6 @@ class BeginTournament:
 @dataclass(frozen=True)
 class Abort:
     code: str  # a wire.TEXTS code saying why
-
-
-@dataclass
-class DuelSlot:
-    ref: ActorRef
-    pair: tuple[int, int]
-    round: int
-    secret: str
-    view: dict[str, Any]
-    over: bool = False
-
-
-@dataclass
-class Presence:
-    player: Player
-    conn: ActorRef | None
-    away_since: float | None = None
-    grace: Timer | None = None
-    attached: bool = True  # False once they left or were released: no more frames
 
 
 @dataclass
@@ -151,7 +130,7 @@ class LobbyActor(Actor):
             else:
                 conn.tell(Attach(self.ref))
         self._arm_bot_fill()
-        self._broadcast(self._lobby_message())
+        self._broadcast(wire.lobby(self._lobby_wire()))
         if len(self.people) == SEATS:
             self.ref.tell(BeginTournament())  # after this ask has been answered
         return self._lobby_changed(tell=False)
@@ -255,11 +234,13 @@ class LobbyActor(Actor):
             self._send(player_id, wire.error("cannot_spectate"))
             return
         self.watching[player_id] = duel_id
-        self._send(player_id, {"type": "duel_view", "duel": self._fresh_view(slot)})
+        self._send(
+            player_id, wire.duel_view_message(views.fresh_duel_view(slot, self.clock.time()))
+        )
 
     def _stop_spectating(self, player_id: int) -> None:
         self.watching.pop(player_id, None)
-        self._send(player_id, {"type": "duel_view", "duel": None})
+        self._send(player_id, wire.duel_view_message(None))
 
     # --- leaving ----------------------------------------------------------------------
 
@@ -272,7 +253,7 @@ class LobbyActor(Actor):
             if not self.people:
                 self._close()
                 return
-            self._broadcast(self._lobby_message())
+            self._broadcast(wire.lobby(self._lobby_wire()))
             return
         if self.t is not None and not self.t.finished:
             duel_id = self.duel_of.get(player_id)
@@ -293,9 +274,7 @@ class LobbyActor(Actor):
             pr.grace = None
         self.watching.pop(pr.player.id, None)
         if pr.conn is not None:
-            pr.conn.tell(
-                Send(wire.encode({"type": "left", "reason": reason, "message": wire.text(reason)}))
-            )
+            pr.conn.tell(Send(wire.encode(wire.left(reason))))
             pr.conn.tell(Attach(None))
             pr.conn.tell(ShowHome())
         self.services.matchmaker.tell(PlayersReleased(self.lobby_id, (pr.player.id,)))
@@ -325,12 +304,7 @@ class LobbyActor(Actor):
             list(seats),
         )
         self._broadcast(
-            {
-                "type": "tournament_started",
-                "tournament": self.tournament_id,
-                "lobby": self._lobby_wire(),
-                "lives": wire.lives_map(self.t.lives),
-            }
+            wire.tournament_started(self.tournament_id, self._lobby_wire(), self.t.lives)
         )
         self.t, events = self.t.begin_round(self.rng)
         self._apply(events)
@@ -418,15 +392,12 @@ class LobbyActor(Actor):
         ended = wire.duel_ended(slot_id, "void", None, None, slot.secret, letters)
         self._broadcast(ended)
         self._broadcast(
-            {"type": "error", "code": "duel_void", "message": wire.text("duel_void")},
+            wire.error("duel_void"),
             only=set(slot.pair),
         )
-        if self.services.recorder is not None and self.tournament_id is not None:
-            crashed = getattr(msg.ref, "_actor", None)
-            if crashed is not None:
-                self.services.recorder.tell(
-                    RecordDuel.of(self.tournament_id, slot.round, crashed.duel, "void")
-                )
+        crashed = msg.ref._actor
+        if self.tournament_id is not None:
+            self._record(RecordDuel.of(self.tournament_id, slot.round, crashed.duel, "void"))
         if self.t is not None and slot.round == self.t.round:
             self.t, events = self.t.record_duel(slot.pair, Result.VOID)
             self._apply(events)
@@ -436,25 +407,22 @@ class LobbyActor(Actor):
         for e in events:
             if isinstance(e, RoundIntro):
                 self._round_intro(e)
-            elif isinstance(e, LifeLost):
-                self._broadcast({"type": "lives", "player": e.player, "lives": e.lives})
-            elif isinstance(e, PlayerEliminated):
-                self._broadcast(
-                    {
-                        "type": "eliminated",
-                        "player": e.player,
-                        "round": e.round,
-                        "left": e.left,
-                        "place": None,
-                    }
-                )
-            elif isinstance(e, RoundEnded):
-                self._broadcast({"type": "round_ended", "round": e.round})
-            elif isinstance(e, PlacementFixed):
-                self._placement(e)
             elif isinstance(e, TournamentEnded):
                 self._tournament_ended(e)
                 return
+            else:
+                if isinstance(e, PlacementFixed):
+                    self._record(
+                        ApplyPlacement(
+                            self.tournament_id,
+                            e.player,
+                            e.place,
+                            e.round,
+                            e.left,
+                            e.rating_change,
+                        )
+                    )
+                self._broadcast(wire.tournament_event(e))
         if self.t is not None and self.t.phase is Phase.BETWEEN:
             self.t, more = self.t.begin_round(self.rng)
             self._apply(more)
@@ -464,57 +432,24 @@ class LobbyActor(Actor):
         self.duel_of.clear()
         now = self.clock.time()
         self.intro_ends_at = now + self.settings.intro_seconds
-        self._broadcast(
-            {
-                "type": "round_intro",
-                "round": e.round,
-                "pairs": [list(p) for p in e.pairs],
-                "bye": e.bye,
-                "lives": wire.lives_map(e.lives),
-                "ends_at": wire.ms(self.intro_ends_at),
-                "remaining_ms": wire.remaining_ms(self.intro_ends_at, now),
-            }
-        )
+        self._broadcast(wire.round_intro(e, self.intro_ends_at, now))
         self.after(self.settings.intro_seconds, IntroOver(e.round))
-
-    def _placement(self, e: PlacementFixed) -> None:
-        if self.services.recorder is not None and self.tournament_id is not None:
-            self.services.recorder.tell(
-                ApplyPlacement(
-                    self.tournament_id, e.player, e.place, e.round, e.left, e.rating_change
-                )
-            )
-        self._broadcast(
-            {
-                "type": "placement",
-                "player": e.player,
-                "place": e.place,
-                "round": e.round,
-                "left": e.left,
-                "rating_before": e.rating_before,
-                "rating_change": e.rating_change,
-                "rating_after": e.rating_before + e.rating_change,
-            }
-        )
 
     def _tournament_ended(self, e: TournamentEnded) -> None:
         self.status = "finished"
-        places = [
-            {"player": p, "place": e.places[p], "rating_change": self.t.changes[p]}
-            for p in sorted(e.places, key=lambda q: (e.places[q], self.t.seats.index(q)))
-        ]
         self._broadcast(
-            {
-                "type": "tournament_ended",
-                "tournament": self.tournament_id,
-                "winner": e.winner,
-                "places": places,
-            }
+            wire.tournament_ended(
+                self.tournament_id, e.winner, e.places, self.t.changes, self.t.seats
+            )
         )
-        if self.services.recorder is not None and self.tournament_id is not None:
-            self.services.recorder.tell(FinishTournament(self.tournament_id))
+        self._record(FinishTournament(self.tournament_id))
         log.info("tournament %s ended: winner %s", self.tournament_id, e.winner)
         self._close()
+
+    def _record(self, message: Any) -> None:
+        """Hand a write to the recorder (tournaments without a database record nothing)."""
+        if self.services.recorder is not None and self.tournament_id is not None:
+            self.services.recorder.tell(message)
 
     def _close(self) -> None:
         """Release everyone still here and stop: a finished lobby keeps no state."""
@@ -550,14 +485,9 @@ class LobbyActor(Actor):
         for slot in self.duels.values():
             slot.ref.tell(STOP)
         if self.status == "playing":
-            message = {
-                "type": "tournament_aborted",
-                "tournament": self.tournament_id,
-                "message": wire.text(code),
-            }
+            frame = wire.encode(wire.tournament_aborted(self.tournament_id, code))
         else:
-            message = wire.error(code)
-        frame = wire.encode(message)
+            frame = wire.encode(wire.error(code))
         for pr in self.people.values():
             if pr.grace is not None:
                 pr.grace.cancel()
@@ -568,9 +498,8 @@ class LobbyActor(Actor):
         ids = tuple(p for p, pr in self.people.items() if pr.attached)
         self.services.matchmaker.tell(PlayersReleased(self.lobby_id, ids))
         self._closed()
-        if self.status == "playing" and self.services.recorder is not None:
-            if self.tournament_id is not None:
-                self.services.recorder.tell(FinishTournament(self.tournament_id, "aborted"))
+        if self.status == "playing":
+            self._record(FinishTournament(self.tournament_id, "aborted"))
         self.status = "finished"
 
     # --- fan-out ----------------------------------------------------------------------
@@ -605,6 +534,16 @@ class LobbyActor(Actor):
         self._version += 1
         self.services.matchmaker.tell(LobbyChanged(self.lobby_id, (), 0.0, False, self._version))
 
+    def _lobby_wire(self) -> dict[str, Any]:
+        return views.lobby_wire(self)
+
+    def _status_message(self, player_id: int) -> dict[str, Any]:
+        grace = self.settings.reconnect_grace_seconds
+        return views.player_status(player_id, self.people[player_id], grace)
+
+    def _snapshot(self, player_id: int) -> dict[str, Any]:
+        return views.snapshot(self, player_id, self.clock.time())
+
     def _view(self) -> LobbyView:
         return LobbyView(
             self.lobby_id,
@@ -629,84 +568,3 @@ class LobbyActor(Actor):
         if tell:
             self.services.matchmaker.tell(changed)
         return changed
-
-    def _lobby_wire(self) -> dict[str, Any]:
-        return {
-            "id": self.lobby_id,
-            "language": self.language,
-            "status": self.status,
-            "capacity": SEATS,
-            "average": round(self._average(), 1),
-            "bot_fill_at": wire.ms(self.fill_at) if self.status == "waiting" else None,
-            "party": self.party_id,
-            "seats": [
-                {**pr.player.wire(), "connected": pr.conn is not None}
-                for pr in self.people.values()
-            ],
-        }
-
-    def _lobby_message(self) -> dict[str, Any]:
-        return {"type": "lobby", "lobby": self._lobby_wire()}
-
-    def _status_message(self, player_id: int) -> dict[str, Any]:
-        pr = self.people[player_id]
-        gone_at = None
-        if pr.away_since is not None:
-            gone_at = wire.ms(pr.away_since + self.settings.reconnect_grace_seconds)
-        return {
-            "type": "player_status",
-            "player": player_id,
-            "connected": pr.conn is not None,
-            "gone_at": gone_at,
-        }
-
-    def _fresh_view(self, slot: DuelSlot) -> dict[str, Any]:
-        view = dict(slot.view)
-        if view.get("deadline") is not None:
-            view["remaining_ms"] = max(0, view["deadline"] - wire.ms(self.clock.time()))
-        return view
-
-    def _tournament_wire(self) -> dict[str, Any] | None:
-        t = self.t
-        if t is None:
-            return None
-        now = self.clock.time()
-        standings = t.standings()
-        for s in standings:
-            pr = self.people[s["player"]]
-            s["connected"] = pr.conn is not None
-        pairing = t.pairing
-        return {
-            "id": self.tournament_id,
-            "round": t.round,
-            "phase": t.phase.value,
-            "intro_ends_at": wire.ms(self.intro_ends_at),
-            "intro_remaining_ms": wire.remaining_ms(self.intro_ends_at, now),
-            "pairs": [list(p) for p in pairing.pairs] if pairing else [],
-            "bye": pairing.bye if pairing else None,
-            "standings": standings,
-            "duels": [
-                {
-                    "id": i,
-                    "players": list(s.pair),
-                    "length": s.view.get("length"),
-                    "over": s.over,
-                    "outcome": s.view.get("outcome"),
-                    "winner": s.view.get("winner"),
-                }
-                for i, s in self.duels.items()
-                if s.round == t.round
-            ],
-        }
-
-    def _snapshot(self, player_id: int) -> dict[str, Any]:
-        own = self.duels.get(self.duel_of.get(player_id, -1))
-        watched = self.duels.get(self.watching.get(player_id, -1))
-        return {
-            "type": "snapshot",
-            "you": player_id,
-            "lobby": self._lobby_wire(),
-            "tournament": self._tournament_wire(),
-            "duel": self._fresh_view(own) if own is not None else None,
-            "watching": self._fresh_view(watched) if watched is not None else None,
-        }

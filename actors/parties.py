@@ -221,7 +221,7 @@ class PartyRegistry(Actor):
     def on_HomeOf(self, msg: HomeOf) -> dict[str, Any]:
         party_id = self.party_of.get(msg.player_id)
         view = self._view(self.parties[party_id], msg.player_id) if party_id else None
-        return {"type": "home", "party": view}
+        return wire.home(view)
 
     # --- internals --------------------------------------------------------------------
 
@@ -278,7 +278,7 @@ class PartyRegistry(Actor):
     def _tell_gone(self, player_id: int) -> None:
         p = self.presence.get(player_id)
         if p and p.conn is not None:
-            p.conn.tell(Send(wire.encode({"type": "party", "party": None})))
+            p.conn.tell(Send(wire.encode(wire.party(None))))
 
     def _publish(self, party: Party) -> None:
         infos = self.players(list(party.members))
@@ -286,7 +286,7 @@ class PartyRegistry(Actor):
             p = self.presence.get(m)
             if p and p.conn is not None:
                 view = self._view(party, m, infos)
-                p.conn.tell(Send(wire.encode({"type": "party", "party": view})))
+                p.conn.tell(Send(wire.encode(wire.party(view))))
 
     def _view(
         self, party: Party, viewer: int, infos: dict[int, Player] | None = None

@@ -2,8 +2,13 @@
 
 SQLite blocks the whole gevent hub while it writes, and concurrent writers only fight over its
 lock, so every game write goes through this actor, one short transaction at a time. Reads
-(REST routes) go straight to the store. A failed write is retried a few times and then logged
-with everything needed to replay it; it never takes a game down.
+(REST routes) go straight to the store.
+
+A result must never be lost to a database outage: when a write fails because the database is
+unreachable or busy, it waits in order with every later write, and they are all retried every
+few seconds until the database is back (applying a placement is idempotent, so a retry after
+an unclear failure cannot count twice). A write the database refuses as wrong (a bug, not an
+outage) is logged with everything needed to replay it and dropped, so it cannot block the rest.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-import gevent
+from peewee import InterfaceError, OperationalError
 
 from actors.clock import Clock
 from actors.runtime import Actor, ActorRef
@@ -20,7 +25,13 @@ from models.duel import Duel
 
 log = logging.getLogger("wordle.recorder")
 
-RETRY_DELAYS = (0.05, 0.5, 2.0)
+RETRY_SECONDS = 3.0
+TRANSIENT = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
+
+
+@dataclass(frozen=True)
+class RetryPending:
+    pass
 
 
 @dataclass(frozen=True)
@@ -86,12 +97,15 @@ class Recorder(Actor):
     def __init__(self, store: Any, clock: Clock | None = None, supervisor: ActorRef | None = None):
         super().__init__(clock, supervisor)
         self.store = store
+        self.pending: list[tuple[str, tuple]] = []  # writes waiting for the database, in order
+        self.outage = False
 
     def on_StartTournament(self, msg: StartTournament) -> tuple[int, dict[int, int]]:
-        return self._write("start_tournament", msg.language, list(msg.seats))
+        """Asked by a lobby; if the database is down the lobby hears it and aborts cleanly."""
+        return self.store.start_tournament(msg.language, list(msg.seats))
 
-    def on_RecordDuel(self, msg: RecordDuel) -> int:
-        return self._write(
+    def on_RecordDuel(self, msg: RecordDuel) -> None:
+        self._write(
             "record_duel",
             msg.tournament_id,
             msg.round,
@@ -106,8 +120,8 @@ class Recorder(Actor):
             msg.ended_at,
         )
 
-    def on_ApplyPlacement(self, msg: ApplyPlacement) -> bool:
-        return self._write(
+    def on_ApplyPlacement(self, msg: ApplyPlacement) -> None:
+        self._write(
             "apply_placement",
             msg.tournament_id,
             msg.player_id,
@@ -120,14 +134,37 @@ class Recorder(Actor):
     def on_FinishTournament(self, msg: FinishTournament) -> None:
         self._write("finish_tournament", msg.tournament_id, msg.status)
 
-    def _write(self, name: str, *args: Any) -> Any:
-        fn = getattr(self.store, name)
-        for attempt, delay in enumerate((*RETRY_DELAYS, None)):
-            try:
-                return fn(*args)
-            except Exception:
-                if delay is None:
-                    log.exception("giving up on %s%r after %d attempts", name, args, attempt + 1)
-                    raise
-                log.warning("%s failed (attempt %d); retrying", name, attempt + 1, exc_info=True)
-                gevent.sleep(delay)
+    def on_RetryPending(self, _msg: RetryPending) -> None:
+        waiting, self.pending = self.pending, []
+        for i, (name, args) in enumerate(waiting):
+            if not self._try(name, args):
+                self.pending = waiting[i:] + self.pending
+                self.after(RETRY_SECONDS, RetryPending())
+                return
+        self.outage = False
+        log.info("database back: %d delayed write(s) done", len(waiting))
+
+    def _write(self, name: str, *args: Any) -> None:
+        if self.pending:  # keep the order: after the writes already waiting
+            self.pending.append((name, args))
+            return
+        if not self._try(name, args):
+            self.pending.append((name, args))
+            self.after(RETRY_SECONDS, RetryPending())
+
+    def _try(self, name: str, args: tuple) -> bool:
+        """True when done (or refused for good); False when the database is unavailable."""
+        try:
+            getattr(self.store, name)(*args)
+        except TRANSIENT:
+            log.warning(
+                "%s waits for the database (retry every %gs)",
+                name,
+                RETRY_SECONDS,
+                exc_info=not self.outage,  # one traceback per outage, not one per retry
+            )
+            self.outage = True
+            return False
+        except Exception:
+            log.exception("database refused %s%r; not retried", name, args)
+        return True

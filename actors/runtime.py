@@ -185,10 +185,9 @@ class Actor:
             try:
                 message.result.set(self.receive(message.message))
             except Exception as error:
-                message.result.set_exception(error)
+                message.result.set_exception(error)  # the asker decides what it means
                 if not self.resilient:
                     raise
-                log.exception("%s failed on %r", self.name, type(message.message).__name__)
             return
         if not self.resilient:
             self.receive(message)

@@ -8,10 +8,11 @@ wall-clock milliseconds, each with the milliseconds remaining when the frame was
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from models.duel import Duel, Row
+from models.tournament import LifeLost, PlacementFixed, PlayerEliminated, RoundEnded, RoundIntro
 
 PROTOCOL_VERSION = 1
 
@@ -170,3 +171,111 @@ def duel_ended(
         "secret": secret,
         "secret_letters": list(secret_letters),
     }
+
+
+# --- connection and home ------------------------------------------------------------------
+
+
+def welcome(player: Mapping[str, Any], now: float) -> dict[str, Any]:
+    return {"type": "welcome", "v": PROTOCOL_VERSION, "you": dict(player), "server_time": ms(now)}
+
+
+def pong(t: Any, now: float) -> dict[str, Any]:
+    return {"type": "pong", "t": t, "server_time": ms(now)}
+
+
+def home(party: Mapping[str, Any] | None) -> dict[str, Any]:
+    return {"type": "home", "party": party}
+
+
+def party(view: Mapping[str, Any] | None) -> dict[str, Any]:
+    return {"type": "party", "party": view}
+
+
+def closing(kind: str, code: str) -> dict[str, Any]:
+    """The last frame before the server closes a connection (`replaced`, or an `error`)."""
+    return {"type": kind, "code": code, "message": text(code)}
+
+
+# --- lobby and tournament -----------------------------------------------------------------
+
+
+def lobby(view: Mapping[str, Any]) -> dict[str, Any]:
+    return {"type": "lobby", "lobby": view}
+
+
+def left(reason: str) -> dict[str, Any]:
+    return {"type": "left", "reason": reason, "message": text(reason)}
+
+
+def duel_view_message(view: Mapping[str, Any] | None) -> dict[str, Any]:
+    return {"type": "duel_view", "duel": view}
+
+
+def tournament_started(
+    tournament_id: int | None, lobby_view: Mapping[str, Any], lives: Mapping[int, int]
+) -> dict[str, Any]:
+    return {
+        "type": "tournament_started",
+        "tournament": tournament_id,
+        "lobby": lobby_view,
+        "lives": lives_map(lives),
+    }
+
+
+def round_intro(e: RoundIntro, ends_at: float, now: float) -> dict[str, Any]:
+    return {
+        "type": "round_intro",
+        "round": e.round,
+        "pairs": [list(p) for p in e.pairs],
+        "bye": e.bye,
+        "lives": lives_map(e.lives),
+        "ends_at": ms(ends_at),
+        "remaining_ms": remaining_ms(ends_at, now),
+    }
+
+
+def tournament_event(e: LifeLost | PlayerEliminated | RoundEnded | PlacementFixed) -> dict:
+    """A tournament event everyone in the lobby hears about."""
+    if isinstance(e, LifeLost):
+        return {"type": "lives", "player": e.player, "lives": e.lives}
+    if isinstance(e, PlayerEliminated):  # the place is pending until the round ends
+        return {
+            "type": "eliminated",
+            "player": e.player,
+            "round": e.round,
+            "left": e.left,
+            "place": None,
+        }
+    if isinstance(e, RoundEnded):
+        return {"type": "round_ended", "round": e.round}
+    return {
+        "type": "placement",
+        "player": e.player,
+        "place": e.place,
+        "round": e.round,
+        "left": e.left,
+        "rating_before": e.rating_before,
+        "rating_change": e.rating_change,
+        "rating_after": e.rating_before + e.rating_change,
+    }
+
+
+def tournament_ended(
+    tournament_id: int | None,
+    winner: int | None,
+    places: Mapping[int, int],
+    changes: Mapping[int, int],
+    seats: Sequence[int],
+) -> dict[str, Any]:
+    order = sorted(places, key=lambda p: (places[p], seats.index(p)))
+    return {
+        "type": "tournament_ended",
+        "tournament": tournament_id,
+        "winner": winner,
+        "places": [{"player": p, "place": places[p], "rating_change": changes[p]} for p in order],
+    }
+
+
+def tournament_aborted(tournament_id: int | None, code: str) -> dict[str, Any]:
+    return {"type": "tournament_aborted", "tournament": tournament_id, "message": text(code)}

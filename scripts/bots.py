@@ -11,25 +11,22 @@ and prints its result. Exit status 0 when every bot finished its tournament.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import threading
-import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import wordlists  # noqa: E402
-from actors.bot_client import BotBrain, known_answers, run_bot, skill_named  # noqa: E402
+from actors.bot_client import (  # noqa: E402
+    BotBrain,
+    known_answers,
+    run_bot,
+    sign_in,
+    skill_named,
+)
 from models.simulation import SKILLS  # noqa: E402
-
-
-def sign_in(base: str) -> tuple[dict, str]:
-    request = urllib.request.Request(f"{base}/api/session", data=b"", method="POST")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        body = json.loads(response.read())
-    return body["player"], body["token"]
 
 
 def play(

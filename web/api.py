@@ -34,12 +34,12 @@ def _error(status: int, message: str, fields: dict[str, Any] | None = None) -> R
     return response
 
 
-@api.errorhandler(ApiError)
+@api.app_errorhandler(ApiError)
 def _api_error(exc: ApiError) -> Response:
     return _error(exc.status, exc.message, exc.fields)
 
 
-@api.errorhandler(ValidationError)
+@api.app_errorhandler(ValidationError)
 def _validation_error(exc: ValidationError) -> Response:
     messages = exc.messages if isinstance(exc.messages, dict) else {"_body": exc.messages}
     names = sorted(messages)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from actors import wire
 
@@ -216,8 +216,29 @@ class WelcomeOut(Out):
     server_time = _int(required=True)
 
 
+class PartyMemberOut(PlayerOut):
+    leader = fields.Boolean(required=True)
+    online = fields.Boolean(required=True)
+    in_tournament = fields.Boolean(required=True)
+
+
+class PartyViewOut(Schema):
+    class Meta:
+        unknown = RAISE
+
+    id = _int(required=True)
+    language = fields.String(required=True)
+    leader = _int(required=True)
+    you = _int(required=True)
+    members = fields.List(fields.Nested(PartyMemberOut), required=True)
+    max = _int(required=True)
+    invite = fields.String(required=True)
+    invite_path = fields.String(required=True)
+    can_start = fields.Boolean(required=True)
+
+
 class HomeOut(Out):
-    party = fields.Raw(required=True, allow_none=True)
+    party = fields.Nested(PartyViewOut, required=True, allow_none=True)
 
 
 class ErrorOut(Out):
@@ -376,10 +397,7 @@ class ReplacedOut(Out):
 
 
 class PartyOut(Out):
-    class Meta:
-        unknown = INCLUDE  # described by the parties section of PROTOCOL.md
-
-    party = fields.Raw(required=True, allow_none=True)
+    party = fields.Nested(PartyViewOut, required=True, allow_none=True)
 
 
 SERVER_SCHEMAS: dict[str, Schema] = {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, current_app, request
 from flask_sock import ConnectionClosed, Sock
@@ -43,6 +44,15 @@ class TokenBucket:
         return False
 
 
+def same_origin(origin: str | None, host: str) -> bool:
+    """Browsers send Origin with a websocket handshake: only this server's own pages may use
+    the login cookie here (another site's page must not play as our player). Non-browser
+    clients send no Origin and authenticate with a Bearer token."""
+    if not origin:
+        return True
+    return urlsplit(origin).netloc.lower() == host.lower()
+
+
 def init_app(app: Flask) -> None:
     settings: Settings = app.config["SETTINGS"]
     app.config["SOCK_SERVER_OPTIONS"] = {
@@ -58,6 +68,9 @@ def websocket(ws: Any) -> None:
     settings: Settings = current_app.config["SETTINGS"]
     if request.args.get("v") != str(PROTOCOL_VERSION):
         ws.send(wire.encode(wire.error("unsupported_version", version=PROTOCOL_VERSION)))
+        return
+    if not same_origin(request.headers.get("Origin"), request.host):
+        ws.send(wire.encode(wire.error("unauthorized")))
         return
     info = player_from_request()
     if info is None:

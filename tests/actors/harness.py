@@ -186,12 +186,14 @@ def play_round(h: Harness, clients: dict[int, Client], decide, lobby=None) -> No
 
 
 def _strings(value: Any):
-    """Every string value in a frame, with letter lists joined (keys are not values)."""
+    """Every string value in a frame, with letter lists joined (keys are not values). A row's
+    letters are a player's guess, which everyone may see, so they are not searched."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
+        for k, v in value.items():
+            if not (k == "letters" and "marks" in value):
+                yield from _strings(v)
     elif isinstance(value, list):
         if value and all(isinstance(v, str) for v in value):
             yield "".join(value)
@@ -202,19 +204,20 @@ def _strings(value: Any):
 def assert_secrets_kept(frames: list[dict[str, Any]]) -> int:
     """No frame carries a duel's secret before that duel ended; returns the duels checked.
 
-    The only frames allowed to spell it early are the winning row itself (all green), which is
-    the moment the duel ends, and a rejected guess echoing what the player typed."""
+    Guessed words are not secrets (a row's letters are what a player typed, and the winning row
+    is the moment the duel ends), nor is a rejected guess echoing what the player typed."""
     secrets = {f["duel"]: f["secret"] for f in frames if f["type"] == "duel_ended"}
+    started: set[int] = set()  # a secret is chosen when its duel starts, not before
     ended: set[int] = set()
     for frame in frames:
+        if frame["type"] == "duel_started":
+            started.add(frame["duel"])
         if frame["type"] == "duel_ended":
             ended.add(frame["duel"])
             continue
-        if frame["type"] == "guess_scored" and set(frame["marks"]) == {"g"}:
-            continue
         if frame["type"] == "guess_rejected":  # echoes what this very player typed
             frame = {k: v for k, v in frame.items() if k != "word"}
-        live = {d: s for d, s in secrets.items() if d not in ended}
+        live = {d: s for d, s in secrets.items() if d in started and d not in ended}
         for text in _strings(frame):
             for duel_id, secret in live.items():
                 assert secret not in text, f"secret of duel {duel_id} in {frame}"

@@ -201,6 +201,7 @@ def test_spectating_after_elimination():
     frames_before = len(spectator.frames)
     h.advance(30)
     assert all(f["type"] != "turn_skipped" for f in spectator.frames[frames_before:])
+    assert assert_secrets_kept(spectator.frames) >= 1
 
 
 def test_a_player_in_a_running_duel_cannot_spectate_another():
@@ -231,3 +232,67 @@ def test_newer_connection_replaces_the_older():
     new = old.reconnect()
     assert old.last("replaced")["code"] == "replaced" and old.socket.closed
     assert new.last("home") is not None
+
+
+def test_leave_during_a_duel_is_a_forfeit_to_the_opponent():
+    h, clients, lobby = start()
+    duel_id, slot = next(iter(lobby.duels.items()))
+    leaver, stayer = slot.pair
+    clients[leaver].send({"type": "leave"})
+    ended = clients[stayer].last("duel_ended")
+    assert ended == {
+        **ended,
+        "duel": duel_id,
+        "outcome": "forfeit",
+        "winner": stayer,
+        "loser": leaver,
+    }
+    assert ended["secret"] == slot.secret  # revealed at the end, to both
+    assert lobby.t.lives[stayer] == 3 and leaver in lobby.t.left
+    assert clients[leaver].last("left")["reason"] == "left"
+    frames_before = len(clients[leaver].frames)
+    play_round(h, clients, lambda s, p: s.secret, lobby)
+    assert len(clients[leaver].frames) == frames_before  # gone: no more frames
+    places = {f["player"]: f["place"] for f in clients[stayer].of_type("placement")}
+    assert places == {leaver: 8}
+
+
+def test_leave_while_having_the_bye():
+    h = Harness(seed=5)
+    clients = {c.id: c for c in h.full_lobby()}
+    lobby = lobby_of(h)
+    first = next(iter(clients))
+    clients[first].send({"type": "leave"})  # seven left: round 2 has a bye
+    play_round(h, clients, lambda s, p: s.secret, lobby)
+    bye = lobby.t.pairing.bye
+    assert bye is not None
+    clients[bye].send({"type": "leave"})
+    elim = clients[first + 1 if first + 1 != bye else first + 2].last("eliminated")
+    assert elim == {"type": "eliminated", "player": bye, "round": 2, "left": True, "place": None}
+    play_round(h, clients, lambda s, p: s.secret, lobby)
+    observer = next(c for pid, c in clients.items() if pid not in (first, bye))
+    fixed = [f for f in observer.of_type("placement") if f["round"] == 2]
+    assert [(f["player"], f["left"]) for f in fixed if f["left"]] == [(bye, True)]
+    assert max(f["place"] for f in fixed) == next(f["place"] for f in fixed if f["player"] == bye)
+
+
+def test_shutdown_dissolves_waiting_lobbies_and_stops_tournaments():
+    from actors.messages import Shutdown, StopTournaments
+    from actors.runtime import settle
+
+    h = Harness()
+    playing = {c.id: c for c in h.full_lobby()}
+    waiting = h.connect()
+    waiting.send({"type": "queue", "language": "en"})
+    h.server.matchmaker.tell(Shutdown())
+    settle()
+    assert waiting.last("error")["code"] == "shutting_down" and waiting.last("home")
+    late = h.connect()
+    late.send({"type": "queue", "language": "en"})
+    assert late.last("error")["code"] == "shutting_down"
+    assert all(c.last("tournament_aborted") is None for c in playing.values())
+    h.server.matchmaker.tell(StopTournaments())
+    settle()
+    for c in playing.values():
+        assert "restarting" in c.last("tournament_aborted")["message"]
+    assert not h.lobbies()

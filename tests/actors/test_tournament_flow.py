@@ -53,3 +53,16 @@ def test_a_whole_tournament_ends_with_valid_places_and_no_early_secret():
     for c in clients.values():
         assert assert_secrets_kept(c.frames) >= 4
     assert not h.lobbies()  # the lobby released its state
+
+
+def test_the_secret_checker_catches_a_leak():
+    import pytest
+
+    started = {"type": "duel_started", "duel": 1}
+    ended = {"type": "duel_ended", "duel": 1, "secret": "gamer"}
+    leak = {"type": "duel_view", "duel": {"id": 1, "secret": None, "hint": "gamer"}}
+    letters = {"type": "turn", "duel": 1, "secret_letters": list("gamer")}
+    for frame in (leak, letters):
+        with pytest.raises(AssertionError):
+            assert_secrets_kept([started, frame, ended])
+    assert assert_secrets_kept([started, ended, leak]) == 1  # after the end it is public

@@ -10,9 +10,12 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+
+from actors.bot_client import sign_in  # noqa: F401 - the tests' way to make an account
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,8 +90,20 @@ def start_server(tmp: Path, **settings: object) -> Server:
     raise RuntimeError(f"server did not start: {log_path.read_text()}")
 
 
-def sign_in(base: str) -> tuple[dict, str]:
-    request = urllib.request.Request(f"{base}/api/session", data=b"", method="POST")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        body = json.loads(response.read())
-    return body["player"], body["token"]
+def call(
+    base: str, method: str, path: str, token: str, body: dict | None = None
+) -> tuple[int, dict]:
+    """A REST call as a non-browser client (Bearer token); returns (status, JSON body)."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(
+        base + path,
+        data=data,
+        method=method,
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            raw = response.read()
+            return response.status, json.loads(raw) if raw else {}
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read() or b"{}")

@@ -209,3 +209,16 @@ def test_sigterm_stops_running_tournaments_cleanly(tmp_path):
     assert summary.status == "aborted"
     unplaced = [e.player.id for e in summary.entries if e.place is None]
     assert unplaced and all(p.rating == 1000 for p in store.get_players(unplaced).values())
+
+
+def test_another_sites_page_cannot_use_the_websocket(server):
+    _, token = sign_in(server.base)
+    ws = connect(
+        server.ws_url,
+        headers={"Authorization": f"Bearer {token}", "Origin": "https://evil.example"},
+    )
+    assert check_server_frame(ws.receive(5))["code"] == "unauthorized"
+    own = "http://127.0.0.1"  # this client sends "Host: 127.0.0.1" (no port); same origin
+    ws = connect(server.ws_url, headers={"Authorization": f"Bearer {token}", "Origin": own})
+    assert check_server_frame(ws.receive(5))["type"] == "welcome"
+    ws.close()
