@@ -16,7 +16,8 @@ export function createKeyboard(language, { onKey, onEnter, onBack }) {
     const last = i === language.keyboard.length - 1;
     const buttons = row.map((letter) => {
       const b = h('button', {
-        class: 'key', type: 'button', data: { key: letter }, lang: language.code,
+        // out of the Tab order: the physical keyboard types the same letters
+        class: 'key', type: 'button', data: { key: letter }, lang: language.code, tabindex: -1,
         onmousedown: noFocus, onclick: press(() => onKey(letter)),
       }, letter);
       keys.set(letter, b);

@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { h, fill } from './dom.js';
 import { Socket } from './socket.js';
 import { emit, handle, hooks, now, state, subscribe, toast } from './state.js';
-import { codeText, t } from './strings.js';
+import { codeText, ordinal, signed, t } from './strings.js';
 import * as endView from './views/end.js';
 import * as gameView from './views/game.js';
 import * as homeView from './views/home.js';
@@ -17,6 +17,7 @@ import * as partyView from './views/party.js';
 const VIEWS = {
   loading: messageView,
   replaced: messageView,
+  outdated: messageView,
   home: homeView,
   party: partyView,
   lobby: lobbyView,
@@ -36,7 +37,7 @@ async function signIn() {
 const socket = new Socket({
   onMessage: handle,
   onStatus(status) {
-    if (state.conn === 'replaced' && status === 'stopped') return;
+    if ((state.conn === 'replaced' || state.conn === 'outdated') && status === 'stopped') return;
     state.conn = status === 'stopped' ? 'replaced' : status;
     if (status === 'online') state.everOnline = true;
     emit();
@@ -65,6 +66,10 @@ hooks.onUnauthorized = () => {
 
 hooks.onError = (m) => {
   if (m.code === 'unauthorized') return;
+  if (m.code === 'unsupported_version') {
+    socket.stop(); // the server was updated: only a reload helps
+    state.conn = 'outdated';
+  }
   toast(codeText(m.code, m.message));
 };
 
@@ -94,7 +99,7 @@ hooks.onGone = async (tournamentId) => {
     state.notice = { code: 'grace_expired', text: codeText('grace_expired') };
     if (mine && mine.place) {
       state.notice.text += ' ' + t('home.your_last', {
-        place: t(`ordinal.${mine.place}`), change: signedText(mine.rating_change),
+        place: ordinal(mine.place), change: signed(mine.rating_change ?? 0),
       });
     }
   } else {
@@ -117,14 +122,10 @@ hooks.onGone = async (tournamentId) => {
   emit();
 };
 
-function signedText(n) {
-  return n === null || n === undefined ? '' : n > 0 ? `+${n}` : `${n}`;
-}
-
 // --- routing -------------------------------------------------------------------------------
 
 function screenOf(s) {
-  if (s.conn === 'replaced') return 'replaced';
+  if (s.conn === 'replaced' || s.conn === 'outdated') return s.conn;
   if (!s.me || (s.conn !== 'online' && !s.lobby && !s.everOnline)) return 'loading';
   if (s.final) return 'end';
   if (s.lobby && s.lobby.status === 'waiting') return 'lobby';
@@ -137,6 +138,7 @@ const app = document.getElementById('app');
 const screen = h('main', { id: 'screen', class: 'screen' });
 const banner = h('div', { id: 'banner', class: 'banner', role: 'status', 'aria-live': 'polite' });
 const toastBox = h('div', { id: 'toast', class: 'toast', role: 'alert', 'aria-live': 'assertive' });
+const srLive = h('div', { id: 'sr-live', class: 'sr-only', 'aria-live': 'polite' });
 const who = h('span', { class: 'who' });
 const top = h(
   'header',
@@ -145,7 +147,7 @@ const top = h(
   who,
   h('a', { class: 'rules-link', href: '/rules', target: '_blank' }, t('app.rules')),
 );
-fill(app, top, banner, toastBox, screen);
+fill(app, top, banner, toastBox, srLive, screen);
 document.title = t('app.title');
 
 let current = { name: null, view: null };
@@ -216,6 +218,16 @@ setInterval(() => {
       fillEl.style.width = `${Math.min(100, (100 * rest) / total).toFixed(1)}%`;
     }
     el.classList.toggle('urgent', rest > 0 && rest <= 5000 && rest < Number(el.dataset.total || 0) / 2);
+    if (el.dataset.done && rest === 0) {
+      const text = t(el.dataset.done);
+      if (el.textContent !== text) el.textContent = text;
+    }
+    // screen readers hear the time left in your own turn at 10 and 5 seconds, not every second
+    if (el.dataset.announce && (secs === 10 || secs === 5) && el.dataset.announced !== String(secs)) {
+      el.dataset.announced = String(secs);
+      const live = document.getElementById('sr-live');
+      if (live) live.textContent = t('duel.seconds_left', { n: secs });
+    }
   }
 }, 100);
 

@@ -14,6 +14,7 @@ const en = {
   'conn.reconnecting_hint': 'Your seat is kept for a minute; your turns keep running meanwhile.',
   'conn.replaced': 'The game is open in another window or tab, so this one was disconnected.',
   'conn.use_here': 'Play in this window',
+  'conn.reload': 'Reload the page',
   'conn.offline_failed': 'Could not reach the server. Check your connection; we keep trying.',
   'conn.signin_failed': 'Could not sign in: {detail}',
 
@@ -40,6 +41,7 @@ const en = {
   'home.player': 'Player',
   'home.dismiss': 'OK',
   'home.your_last': 'Your last tournament: {place} place, rating {change}.',
+  'end.new_rating': '(rating now {rating})',
 
   // common
   'common.bot': 'bot',
@@ -76,6 +78,7 @@ const en = {
   'duel.turn_of': 'turn {n} of {max}',
   'duel.thinking': '{name} is thinking…',
   'duel.time_left': 'Time left in this turn',
+  'duel.seconds_left': '{n} seconds left',
   'duel.watching': 'Watching {a} vs {b}',
   'duel.stop_watching': 'Stop watching',
   'duel.skipped': 'time ran out',

@@ -85,6 +85,8 @@ export function createDuelPanel(ctx, { mine }) {
     if (live && v.deadline !== null) {
       clock.dataset.deadline = String(v.deadline);
       clock.dataset.total = String(state.turnTotal);
+      if (v.to_move === me) clock.dataset.announce = '1';
+      else delete clock.dataset.announce;
       clock.hidden = false;
     } else {
       delete clock.dataset.deadline;

@@ -26,7 +26,7 @@ export function mount(root, ctx) {
       mine
         ? h('p', { class: 'my-result', id: 'my-result' },
           t('end.your_result', { place: ordinal(mine.place), change: signed(mine.rating_change) }),
-          s.me.rating !== null ? ` (${t('home.rating')}: ${s.me.rating})` : '')
+          s.me.rating !== null ? ` ${t('end.new_rating', { rating: s.me.rating })}` : '')
         : null,
       h('table', { class: 'table final-table' },
         h('thead', {}, h('tr', {},

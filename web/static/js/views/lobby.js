@@ -32,7 +32,7 @@ export function mount(root, ctx) {
       const localDeadline = now() + (lobby.bot_fill_at - (Date.now() + s.serverOffset));
       fillNote = h('p', {
         class: 'hint countdown', id: 'bot-fill',
-        data: { deadline: String(localDeadline), format: 'lobby.bot_fill' },
+        data: { deadline: String(localDeadline), format: 'lobby.bot_fill', done: 'lobby.bot_fill_now' },
       }, t('lobby.bot_fill', { s: Math.max(0, Math.ceil((localDeadline - now()) / 1000)) }));
     }
     return [

@@ -8,6 +8,18 @@ export function mount(root, ctx, name) {
   root.append(box);
   return {
     update(s) {
+      if (name === 'outdated') {
+        if (box._key === 'outdated') return;
+        box._key = 'outdated';
+        fill(
+          box,
+          h('h1', {}, t('app.title')),
+          h('p', { class: 'lead' }, t('code.unsupported_version')),
+          h('button', { class: 'btn primary', type: 'button', onclick: () => location.reload() },
+            t('conn.reload')),
+        );
+        return;
+      }
       if (name === 'replaced') {
         if (box._key === 'replaced') return;
         box._key = 'replaced';
