@@ -76,6 +76,7 @@ def test_a_party_made_by_invite_link_is_started_by_its_leader(server, new_page, 
     a.wait_for_function("(old) => document.querySelector('#invite-link').value !== old", arg=link)
     new_link = a.input_value("#invite-link")
     assert status_of(link) == 404 and status_of(new_link) == 200
+    assert status_of(server.base + "/rules") == 200  # the rules for players, linked everywhere
     a.click(f"#members li:has-text('{b_name}') [data-action=hand-over]")
     b.wait_for_selector("#start-party")
     a.wait_for_selector("#wait-leader")

@@ -160,7 +160,12 @@ export function mount(root, ctx) {
     const tour = s.tournament;
     if (st.left) return st.place ? `${ordinal(st.place)} · ${signed(st.rating_change)}` : t('game.status_left');
     if (st.out) return st.place ? `${ordinal(st.place)} · ${signed(st.rating_change)}` : t('game.status_pending');
-    if (!st.connected) return t('common.offline');
+    if (!st.connected) {
+      if (!st.gone_at) return t('common.offline');
+      const deadline = now() + (st.gone_at - (Date.now() + s.serverOffset));
+      return h('span', { class: 'countdown away', data: { deadline: String(deadline), format: 'game.away' } },
+        t('game.away', { s: Math.max(0, Math.ceil((deadline - now()) / 1000)) }));
+    }
     if (tour.phase === 'finished' && st.place) return `${ordinal(st.place)} · ${signed(st.rating_change)}`;
     if (tour.bye === st.player) return t('game.status_bye');
     const d = tour.duels.find((x) => x.players.includes(st.player) && !x.over);
@@ -173,7 +178,8 @@ export function mount(root, ctx) {
     const rank = (st) => (st.out ? (st.place ? 100 + st.place : 50) : 10 - st.lives);
     list.sort((a, b) => rank(a) - rank(b) || a.player - b.player);
     const rows = list.map((st) => [st, statusOf(s, st)]);
-    keyed(standingsBox, JSON.stringify([rows, tour.round]), () => [
+    const key = rows.map(([st, status]) => [st, typeof status === 'string' ? status : 'away']);
+    keyed(standingsBox, JSON.stringify([key, tour.round]), () => [
       h('h2', { id: 'st-h' }, t('game.standings'), ' ',
         h('span', { class: 'muted' }, t('game.round', { round: tour.round || 1 }))),
       h('table', { class: 'table standings-table' },
