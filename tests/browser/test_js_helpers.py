@@ -18,7 +18,7 @@ def test_letter_helpers_pass_their_node_tests():
     if node is None:
         pytest.skip("node is not installed (the browser tests cover the same code)")
     result = subprocess.run(
-        [node, "--test", str(ROOT / "tests" / "js")],
+        [node, "--test", str(ROOT / "tests" / "browser" / "js")],
         capture_output=True,
         text=True,
         timeout=60,

@@ -1,6 +1,6 @@
 // Pure helpers for letters: typing in a language, splitting a word into letters the way the
 // server does (longest letter first), and what the rows of a board say about each letter.
-// No DOM here, so `node --test` can check them (tests/js/).
+// No DOM here, so `node --test` can check them (tests/browser/js/).
 
 const APOSTROPHES = ["'", '`', '´', 'ʻ', 'ʼ', '‘', '’', 'ʹ', '′'];
 // Foldings that stripping accents does not give (the server's fold tables have them too).

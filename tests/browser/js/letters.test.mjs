@@ -1,9 +1,9 @@
-// node --test tests/js/ : the pure letter helpers of the web client.
+// node --test tests/browser/js/ : the pure letter helpers of the web client.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   deleteLetter, letterMarks, normalizeKey, splitLetters, typeKey, typingRules,
-} from '../../web/static/js/letters.js';
+} from '../../../web/static/js/letters.js';
 
 const en = typingRules({ alphabet: [...'abcdefghijklmnopqrstuvwxyz'] });
 const uz = typingRules({
