@@ -20,6 +20,7 @@ from actors.messages import (
     Incoming,
     Kick,
     Player,
+    PlayerChanged,
     Replaced,
     Send,
     ShowHome,
@@ -90,6 +91,9 @@ class Connection(Actor):
             self._close("slow_consumer")
             return
         self._write(msg.text)
+
+    def on_PlayerChanged(self, msg: PlayerChanged) -> None:
+        self.player = msg.player
 
     def on_Attach(self, msg: Attach) -> None:
         self.lobby = msg.lobby

@@ -96,7 +96,14 @@ class DuelActor(Actor):
                 messages.append(wire.row_played(self.duel_id, event.row, event.index))
             elif isinstance(event, TurnStarted):
                 messages.append(
-                    wire.turn(self.duel_id, event.player, event.turn, event.deadline, now)
+                    wire.turn(
+                        self.duel_id,
+                        event.player,
+                        event.turn,
+                        event.deadline,
+                        now,
+                        self.duel.turn_seconds,
+                    )
                 )
                 self._arm(event.deadline - now)
             elif isinstance(event, GuessRejected):

@@ -32,6 +32,7 @@ from actors.messages import (
     Guess,
     IntroOver,
     LobbyChanged,
+    PlayerChanged,
     PlayerConnected,
     PlayerDisconnected,
     PlayersReleased,
@@ -188,6 +189,15 @@ class LobbyActor(Actor):
         grace = self.settings.reconnect_grace_seconds
         pr.grace = self.after(grace, GraceOver(player_id, now))
 
+    def on_PlayerChanged(self, msg: PlayerChanged) -> None:
+        """A new nickname shows at once; the rating stays the one the tournament started with."""
+        pr = self.people.get(msg.player.id)
+        if pr is None:
+            return
+        pr.player = replace(pr.player, nickname=msg.player.nickname, tag=msg.player.tag)
+        if self.status == "waiting":
+            self._broadcast(wire.lobby(self._lobby_wire()))
+
     def on_GraceOver(self, msg: GraceOver) -> None:
         pr = self.people.get(msg.player_id)
         if pr is None or pr.away_since != msg.since or not pr.attached:
@@ -277,7 +287,7 @@ class LobbyActor(Actor):
             pr.conn.tell(Send(wire.encode(wire.left(reason))))
             pr.conn.tell(Attach(None))
             pr.conn.tell(ShowHome())
-        self.services.matchmaker.tell(PlayersReleased(self.lobby_id, (pr.player.id,)))
+        self.services.matchmaker.tell(PlayersReleased(self.lobby_id, (pr.player.id,), reason))
 
     # --- the tournament ---------------------------------------------------------------
 

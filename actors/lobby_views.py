@@ -74,9 +74,11 @@ def tournament_wire(lobby: LobbyActor, now: float) -> dict[str, Any] | None:
     t = lobby.t
     if t is None:
         return None
+    grace = lobby.settings.reconnect_grace_seconds
     standings = t.standings()
     for s in standings:
-        s["connected"] = lobby.people[s["player"]].conn is not None
+        status = player_status(s["player"], lobby.people[s["player"]], grace)
+        s["connected"], s["gone_at"] = status["connected"], status["gone_at"]
     pairing = t.pairing
     return {
         "id": lobby.tournament_id,

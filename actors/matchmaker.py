@@ -30,6 +30,7 @@ from actors.messages import (
     EnqueueParty,
     LobbyChanged,
     Player,
+    PlayerChanged,
     PlayerConnected,
     PlayerDisconnected,
     PlayersReleased,
@@ -46,6 +47,8 @@ from actors.runtime import Actor, ActorDead, ActorRef, ChildFailed
 from models.matchmaking import LobbyView, candidates
 
 log = logging.getLogger("wordle.matchmaker")
+
+MAX_NOTICES = 10_000
 
 
 @dataclass
@@ -88,6 +91,7 @@ class Matchmaker(Actor):
         self.conns: dict[int, ActorRef] = {}
         self.where: dict[int, int] = {}
         self.lobbies: dict[int, LobbyInfo] = {}
+        self.notices: dict[int, str] = {}  # player -> why they were removed while away
         self.accepting = True
         self._ids = itertools.count(1)
 
@@ -103,8 +107,18 @@ class Matchmaker(Actor):
         lobby = self._lobby_of(pid)
         if lobby is not None:
             lobby.ref.tell(PlayerConnected(pid, msg.conn))
-        else:
-            msg.conn.tell(ShowHome())
+            return
+        notice = self.notices.pop(pid, None)
+        if notice is not None:  # what happened while they were away
+            msg.conn.tell(Send(wire.encode(wire.left(notice))))
+        msg.conn.tell(ShowHome())
+
+    def on_PlayerChanged(self, msg: PlayerChanged) -> None:
+        pid = msg.player.id
+        for ref in (self.conns.get(pid), getattr(self._lobby_of(pid), "ref", None)):
+            if ref is not None:
+                ref.tell(msg)
+        self._presence(pid)  # party screens show the new name
 
     def on_Disconnected(self, msg: Disconnected) -> None:
         pid = msg.player_id
@@ -204,6 +218,10 @@ class Matchmaker(Actor):
             if self.where.get(p) == msg.lobby_id:
                 del self.where[p]
                 self._presence(p)
+                if msg.reason == "grace_expired" and p not in self.conns:
+                    self.notices[p] = msg.reason
+                    while len(self.notices) > MAX_NOTICES:
+                        self.notices.pop(next(iter(self.notices)))
 
     def on_ChildFailed(self, msg: ChildFailed) -> None:
         """A lobby crashed; its own on_failure released its players. Forget it."""

@@ -125,10 +125,19 @@ class LobbyChanged:
 
 @dataclass(frozen=True)
 class PlayersReleased:
-    """These players are no longer in `lobby_id` (left, or the tournament ended)."""
+    """These players are no longer in `lobby_id` (left, or the tournament ended). `reason`
+    is told to a player who was away when it happened, when they come back."""
 
     lobby_id: int
     player_ids: tuple[int, ...]
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class PlayerChanged:
+    """A player's public details changed (a new nickname): connections and lobbies update."""
+
+    player: Player
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from actors.messages import (
     Disconnected,
     Kick,
     Player,
+    PlayerChanged,
     Shutdown,
     SocketClosed,
     StopTournaments,
@@ -114,6 +115,10 @@ class GameServer:
         ).start()
         self.matchmaker.tell(Connected(player, conn))
         return conn
+
+    def player_changed(self, player: Player) -> None:
+        """A player's nickname changed (PATCH /api/me): the game shows the new one."""
+        self.matchmaker.tell(PlayerChanged(player))
 
     def close_connection(self, player_id: int, conn: ActorRef) -> None:
         conn.tell(SocketClosed())

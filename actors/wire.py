@@ -106,6 +106,7 @@ def duel_view(duel_id: int, round_: int, duel: Duel, now: float) -> dict[str, An
         "deadline": ms(duel.deadline),
         "remaining_ms": remaining_ms(duel.deadline, now),
         "max_turns": duel.max_turns,
+        "turn_ms": ms(duel.turn_seconds),
         "outcome": duel.outcome.value if duel.outcome else None,
         "winner": duel.winner,
         "secret": duel.secret_word if duel.over else None,
@@ -122,17 +123,21 @@ def duel_started(duel_id: int, round_: int, duel: Duel, now: float) -> dict[str,
         "length": duel.length,
         "starter": duel.starter,
         "max_turns": duel.max_turns,
+        "turn_ms": ms(duel.turn_seconds),
         "deadline": ms(duel.deadline),
         "remaining_ms": remaining_ms(duel.deadline, now),
     }
 
 
-def turn(duel_id: int, player: int, number: int, deadline: float, now: float) -> dict[str, Any]:
+def turn(
+    duel_id: int, player: int, number: int, deadline: float, now: float, turn_seconds: float
+) -> dict[str, Any]:
     return {
         "type": "turn",
         "duel": duel_id,
         "player": player,
         "turn": number,
+        "turn_ms": ms(turn_seconds),
         "deadline": ms(deadline),
         "remaining_ms": remaining_ms(deadline, now),
     }
@@ -278,4 +283,9 @@ def tournament_ended(
 
 
 def tournament_aborted(tournament_id: int | None, code: str) -> dict[str, Any]:
-    return {"type": "tournament_aborted", "tournament": tournament_id, "message": text(code)}
+    return {
+        "type": "tournament_aborted",
+        "tournament": tournament_id,
+        "code": code,
+        "message": text(code),
+    }

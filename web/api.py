@@ -6,10 +6,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import HTTPException
 
+from actors.system import as_player
 from models import store
 from web import api_schemas as s
 from web.auth import current_player, player_from_request, set_token_cookie, token_from
@@ -122,7 +123,9 @@ def me() -> Response:
 def update_me() -> Response:
     player = current_player()
     body = load_body(s.NicknameRequest())
-    return jsonify(s.Me().dump(store.set_nickname(player.id, body["nickname"])))
+    updated = store.set_nickname(player.id, body["nickname"])
+    current_app.extensions["game"].player_changed(as_player(updated))
+    return jsonify(s.Me().dump(updated))
 
 
 @api.get("/leaderboard")

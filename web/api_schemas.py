@@ -72,7 +72,7 @@ class PublicPlayer(Schema):
     nickname = fields.String()
     tag = fields.String()
     rating = fields.Integer()
-    is_bot = fields.Boolean()
+    bot = fields.Boolean(attribute="is_bot")  # the same name as on the websocket
     bot_level = fields.String(allow_none=True)
     placements = fields.Integer()
 

@@ -159,6 +159,7 @@ class DuelViewOut(Schema):
     deadline = _int(required=True, allow_none=True)
     remaining_ms = _int(required=True, allow_none=True)
     max_turns = _int(required=True)
+    turn_ms = _int(required=True)
     outcome = fields.String(required=True, validate=validate.OneOf(OUTCOMES), allow_none=True)
     winner = _int(required=True, allow_none=True)
     secret = fields.String(required=True, allow_none=True)
@@ -176,6 +177,7 @@ class StandingOut(Schema):
     place = _int(required=True, allow_none=True)
     rating_change = _int(required=True, allow_none=True)
     connected = fields.Boolean(required=True)
+    gone_at = _int(required=True, allow_none=True)
 
 
 class DuelSummaryOut(Schema):
@@ -285,6 +287,7 @@ class DuelStartedOut(Out):
     length = _int(required=True, validate=validate.OneOf([4, 5, 6]))
     starter = _int(required=True)
     max_turns = _int(required=True)
+    turn_ms = _int(required=True)
     deadline = _int(required=True)
     remaining_ms = _int(required=True)
 
@@ -293,6 +296,7 @@ class TurnOut(Out):
     duel = _int(required=True)
     player = _int(required=True)
     turn = _int(required=True, validate=validate.Range(1, 6))
+    turn_ms = _int(required=True)
     deadline = _int(required=True)
     remaining_ms = _int(required=True)
 
@@ -371,6 +375,9 @@ class TournamentEndedOut(Out):
 
 class TournamentAbortedOut(Out):
     tournament = _int(required=True, allow_none=True)
+    code = fields.String(
+        required=True, validate=validate.OneOf(["tournament_aborted", "tournament_stopped"])
+    )
     message = fields.String(required=True)
 
 

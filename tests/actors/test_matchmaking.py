@@ -86,3 +86,22 @@ def test_disconnected_player_in_a_waiting_lobby_loses_the_seat_after_the_grace()
     assert len(a.last("lobby")["lobby"]["seats"]) == 1
     b2 = b.reconnect()
     assert b2.last("home") is not None
+
+
+def test_a_new_nickname_shows_in_the_lobby_at_once():
+    from dataclasses import replace
+
+    from actors.runtime import settle
+
+    h = Harness()
+    a = queue(h)
+    b = queue(h)
+    renamed = replace(a.player, nickname="Captain Vowel")
+    h.server.player_changed(renamed)
+    settle()
+    seats = {s["id"]: s["nickname"] for s in b.last("lobby")["lobby"]["seats"]}
+    assert seats[a.id] == "Captain Vowel"
+    a.send({"type": "leave"})
+    a.send({"type": "queue", "language": "en"})  # the connection queues with the new name
+    seats = {s["id"]: s["nickname"] for s in b.last("lobby")["lobby"]["seats"]}
+    assert seats[a.id] == "Captain Vowel"

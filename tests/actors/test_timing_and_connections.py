@@ -149,6 +149,12 @@ def test_disconnect_past_the_grace_is_leaving():
     assert lobby.t.lives[other] == 3
     back = clients[gone].reconnect()
     assert back.last("home") is not None and back.last("snapshot") is None
+    told = back.last("left")  # told why, before home
+    assert told["reason"] == "grace_expired" and back.frames.index(told) < back.frames.index(
+        back.last("home")
+    )
+    again = back.reconnect()
+    assert again.last("left") is None  # told once
 
 
 def test_leave_during_the_intro_and_ranked_below_the_round():

@@ -128,10 +128,7 @@ export function createActions(socket) {
       const me = await api.setNickname(nickname); // throws ApiError, shown by the form
       state.me = { ...state.me, nickname: me.nickname, rating: me.rating };
       state.players[me.id] = { ...(state.players[me.id] || {}), nickname: me.nickname };
-      // The server reads a player's nickname when the websocket connects: connect anew so that
-      // lobbies show the new one (not while seated: there it keeps the old one until the end).
-      if (!state.lobby) socket.refresh();
-      emit();
+      emit(); // the server shows the new name in the lobby and the party itself
       return me;
     },
 

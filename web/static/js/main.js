@@ -30,7 +30,7 @@ let signedIn = false;
 async function signIn() {
   const session = await api.signIn();
   signedIn = true;
-  if (!state.me) state.me = { ...session.player, bot: session.player.bot ?? session.player.is_bot };
+  if (!state.me) state.me = session.player;
   return session;
 }
 
@@ -104,7 +104,7 @@ hooks.onGone = async (tournamentId) => {
     }
   } else {
     for (const e of summary.entries) {
-      state.players[e.player.id] = { ...e.player, bot: e.player.bot ?? e.player.is_bot };
+      state.players[e.player.id] = e.player;
     }
     const places = summary.entries
       .filter((e) => e.place !== null)

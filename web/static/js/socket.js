@@ -8,14 +8,13 @@ const PONG_WITHIN_MS = 10000;
 export class Socket {
   constructor({ onMessage, onStatus, beforeConnect }) {
     this.onMessage = onMessage;
-    this.onStatus = onStatus; // connecting | online | reconnecting | refreshing | stopped
+    this.onStatus = onStatus; // connecting | online | reconnecting | stopped
     this.beforeConnect = beforeConnect || (async () => {});
     this.ws = null;
     this.attempt = 0;
     this.everOpen = false;
     this.stopped = false;
     this.retryTimer = null;
-    this.refreshing = false;
     this.pingTimer = null;
     this.pongTimer = null;
     const wake = () => {
@@ -32,9 +31,9 @@ export class Socket {
     return `${scheme}://${location.host}/ws?v=1`;
   }
 
-  async connect(quiet = false) {
+  async connect() {
     this.stopped = false;
-    if (!quiet) this.onStatus(this.everOpen ? 'reconnecting' : 'connecting');
+    this.onStatus(this.everOpen ? 'reconnecting' : 'connecting');
     try {
       await this.beforeConnect();
     } catch {
@@ -69,11 +68,6 @@ export class Socket {
         this.onStatus('stopped');
         return;
       }
-      if (this.refreshing) {
-        this.refreshing = false;
-        this.connect(true);
-        return;
-      }
       this.onStatus(this.everOpen ? 'reconnecting' : 'connecting');
       this.scheduleRetry();
     };
@@ -99,14 +93,6 @@ export class Socket {
     clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.stopPings();
-  }
-
-  /** Connect again at once, without showing "reconnecting" (the server reads the player anew). */
-  refresh() {
-    if (!this.ws) return;
-    this.refreshing = true;
-    this.onStatus('refreshing');
-    this.ws.close();
   }
 
   /** Drop the connection as if the network had (the reconnect logic takes over). */

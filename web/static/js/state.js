@@ -5,7 +5,7 @@
 export const now = () => performance.now();
 
 export const state = {
-  conn: 'connecting', // connecting | online | reconnecting | refreshing | replaced
+  conn: 'connecting', // connecting | online | reconnecting | replaced | outdated
   me: null, // {id, nickname, tag, rating, bot}
   serverOffset: 0, // server clock - device clock, ms (only for bot_fill_at)
   languages: [],
@@ -86,7 +86,7 @@ function viewOf(v) {
   const rows = [];
   for (const r of v.rows) rows[r.index] = r;
   const turnNo = v.to_move === null ? null : rows.filter((r) => r && r.player === v.to_move).length + 1;
-  if (v.remaining_ms) state.turnTotal = Math.max(state.turnTotal, v.remaining_ms);
+  if (v.turn_ms) state.turnTotal = v.turn_ms;
   return {
     id: v.id,
     round: v.round,
@@ -247,11 +247,12 @@ const on = {
     t.introDeadline = null;
     t.duels = t.duels.filter((d) => d.id !== m.duel);
     t.duels.push({ id: m.duel, players: m.players, length: m.length, over: false, outcome: null, winner: null });
-    state.turnTotal = Math.max(1000, m.remaining_ms);
+    state.turnTotal = m.turn_ms;
     if (m.players.includes(myId())) {
       state.duel = viewOf({
         id: m.duel, round: m.round, players: m.players, length: m.length, starter: m.starter,
         rows: [], to_move: m.starter, remaining_ms: m.remaining_ms, max_turns: m.max_turns,
+        turn_ms: m.turn_ms,
         outcome: null, winner: null, secret: null, secret_letters: null,
       });
       state.typed = '';
@@ -261,7 +262,7 @@ const on = {
   },
 
   turn(m) {
-    state.turnTotal = Math.max(1000, m.remaining_ms);
+    state.turnTotal = m.turn_ms;
     for (const v of views()) {
       if (v.id !== m.duel) continue;
       v.to_move = m.player;
@@ -340,8 +341,7 @@ const on = {
       party: state.lobby ? state.lobby.party : null,
       mine: state.myPlacement,
     };
-    // The lobby is closed now; the server sends no `home` after the end, so ask for it (it
-    // carries the party).
+    // The lobby is closed now: ask for `home` (it carries the party).
     state.lobby = null;
     state.tournament = null;
     state.duel = null;

@@ -112,7 +112,7 @@ export function mount(root, ctx) {
           h('td', { class: 'num' }, String(row.rank)),
           h('td', {},
             h('span', { class: 'nick' }, p.nickname), h('span', { class: 'tag' }, p.tag),
-            (p.bot ?? p.is_bot) ? botBadge() : null),
+            p.bot ? botBadge() : null),
           h('td', { class: 'num' }, String(p.rating)));
       })));
   }
