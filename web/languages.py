@@ -13,6 +13,9 @@ class LanguageOut(Schema):
     name = fields.String()
     alphabet = fields.List(fields.String())
     keyboard = fields.List(fields.List(fields.String()))
+    fold = fields.Dict(keys=fields.String(), values=fields.String())
+    apostrophes = fields.List(fields.String())
+    apostrophe = fields.String()
 
 
 @languages.get("/api/languages")
@@ -24,6 +27,9 @@ def list_languages():
             "name": wl.language.name,
             "alphabet": list(wl.language.alphabet),
             "keyboard": [list(row) for row in wl.language.keyboard],
+            "fold": dict(wl.language.fold),
+            "apostrophes": list(wl.language.apostrophes),
+            "apostrophe": wl.language.apostrophe,
         }
         for code, wl in words.items()
     ]

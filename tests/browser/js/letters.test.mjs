@@ -5,17 +5,23 @@ import {
   deleteLetter, letterMarks, normalizeKey, splitLetters, typeKey, typingRules,
 } from '../../../web/static/js/letters.js';
 
-const en = typingRules({ alphabet: [...'abcdefghijklmnopqrstuvwxyz'] });
+const en = typingRules({ alphabet: [...'abcdefghijklmnopqrstuvwxyz'], fold: { ß: 'ss', œ: 'oe' } });
 const uz = typingRules({
   alphabet: [...'abdefghijklmnopqrstuvxyz', 'oʻ', 'gʻ', 'sh', 'ch'],
 });
-const uk = typingRules({ alphabet: [...'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя', 'ʼ'] });
-const ru = typingRules({ alphabet: [...'абвгдежзийклмнопрстуфхцчшщъыьэюя'] });
+const uk = typingRules({
+  alphabet: [...'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя', 'ʼ'],
+  fold: { i: 'і', ï: 'ї' },
+  apostrophes: ["'", '`', 'ʼ', '’'],
+  apostrophe: 'ʼ',
+});
+const ru = typingRules({ alphabet: [...'абвгдежзийклмнопрстуфхцчшщъыьэюя'], fold: { ё: 'е' } });
 
 test('keys are lower-cased and accents folded into the alphabet', () => {
   assert.equal(normalizeKey('A', en), 'a');
   assert.equal(normalizeKey('é', en), 'e');
   assert.equal(normalizeKey('ß', en), 'ss');
+  assert.equal(normalizeKey('œ', en), 'oe');
   assert.equal(normalizeKey('1', en), '');
   assert.equal(normalizeKey('Enter', en), '');
   assert.equal(normalizeKey('ё', ru), 'е');

@@ -2,20 +2,20 @@
 // server does (longest letter first), and what the rows of a board say about each letter.
 // No DOM here, so `node --test` can check them (tests/browser/js/).
 
+// Used only when a language gives no rules of its own (GET /api/languages gives them).
 const APOSTROPHES = ["'", '`', '´', 'ʻ', 'ʼ', '‘', '’', 'ʹ', '′'];
-// Foldings that stripping accents does not give (the server's fold tables have them too).
-const EXTRA_FOLD = { ß: 'ss', œ: 'oe', æ: 'ae', ĳ: 'ij' };
-// Latin look-alikes typed on a Latin keyboard for Cyrillic letters (Ukrainian, Kazakh).
-const LOOK_ALIKE = { i: 'і', ï: 'ї', ı: 'і', ə: 'ә' };
 
-/** What typing needs to know of a language from GET /api/languages. */
+/** What typing needs to know of a language from GET /api/languages: its alphabet and the
+ * server's own normalisation (the `fold` table and the apostrophe look-alikes). */
 export function typingRules(language) {
   const alphabet = language.alphabet;
   const chars = new Set();
   for (const letter of alphabet) for (const ch of letter) chars.add(ch);
-  const apostrophe = APOSTROPHES.find((a) => chars.has(a)) || '';
+  const apostrophes = language.apostrophes || APOSTROPHES;
+  const apostrophe = language.apostrophe || apostrophes.find((a) => chars.has(a)) || '';
   const longestFirst = [...alphabet].sort((a, b) => b.length - a.length);
-  return { alphabet: new Set(alphabet), chars, apostrophe, longestFirst };
+  const fold = language.fold || {};
+  return { alphabet: new Set(alphabet), chars, apostrophes, apostrophe, longestFirst, fold };
 }
 
 /** One typed character (or an on-screen key's letter) in the language's canonical form, or '' if none. */
@@ -23,13 +23,9 @@ export function normalizeKey(key, rules) {
   let text = key.normalize('NFC').toLowerCase();
   if (rules.alphabet.has(text)) return text; // an on-screen key
   if ([...text].length !== 1) return ''; // "Enter", "Shift", …
-  if (rules.apostrophe && APOSTROPHES.includes(text)) text = rules.apostrophe;
+  if (rules.apostrophe && rules.apostrophes.includes(text)) text = rules.apostrophe;
   if ([...text].every((ch) => rules.chars.has(ch))) return text;
-  const candidates = [
-    EXTRA_FOLD[text],
-    LOOK_ALIKE[text],
-    text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC'),
-  ];
+  const candidates = [rules.fold[text], text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC')];
   for (const c of candidates) {
     if (c && [...c].every((ch) => rules.chars.has(ch))) return c;
   }
