@@ -15,7 +15,6 @@ import itertools
 import logging
 import traceback
 import weakref
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -214,14 +213,3 @@ def settle(max_rounds: int = 10_000) -> None:
             if all(a._mailbox.empty() for a in list(_live)):
                 return
     raise RuntimeError("actors did not settle")
-
-
-def live_actors() -> list[ActorRef]:
-    return [a.ref for a in list(_live) if a.alive]
-
-
-def spawn_linked(fn: Callable[..., Any], *args: Any, on_error: Callable[[str], None]) -> Any:
-    """A background greenlet whose exception is reported rather than lost."""
-    g = gevent.spawn(fn, *args)
-    g.link_exception(lambda glet: on_error("".join(traceback.format_exception(glet.exception))))
-    return g

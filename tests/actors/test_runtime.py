@@ -1,0 +1,107 @@
+"""The actor runtime: tell/ask, timers as messages, failures reported, pending asks failed."""
+
+from dataclasses import dataclass
+
+import gevent
+import pytest
+
+from actors.clock import ManualClock
+from actors.runtime import STOP, Actor, ActorDead, ChildFailed, settle
+
+
+@dataclass(frozen=True)
+class Add:
+    n: int
+
+
+@dataclass(frozen=True)
+class Total:
+    pass
+
+
+@dataclass(frozen=True)
+class Boom:
+    pass
+
+
+class Counter(Actor):
+    def __init__(self, clock=None, supervisor=None):
+        super().__init__(clock, supervisor)
+        self.total = 0
+
+    def on_Add(self, msg: Add) -> None:
+        self.total += msg.n
+
+    def on_Total(self, _msg: Total) -> int:
+        return self.total
+
+    def on_Boom(self, _msg: Boom) -> None:
+        raise RuntimeError("boom")
+
+
+class Recorder(Actor):
+    resilient = True
+
+    def __init__(self):
+        super().__init__()
+        self.seen = []
+
+    def on_ChildFailed(self, msg: ChildFailed) -> None:
+        self.seen.append(msg)
+
+
+def test_messages_are_handled_in_order_and_asks_answer():
+    c = Counter().start()
+    for n in range(1, 5):
+        c.tell(Add(n))
+    assert c.ask(Total()) == 10
+
+
+def test_timers_are_messages_on_the_clock():
+    clock = ManualClock()
+    actor = Counter(clock)
+    ref = actor.start()
+    actor.after(5.0, Add(7))
+    clock.advance(4.9, settle)
+    assert ref.ask(Total()) == 0
+    clock.advance(0.1, settle)
+    assert ref.ask(Total()) == 7
+
+
+def test_a_crash_is_reported_to_the_supervisor_and_pending_asks_fail():
+    sup = Recorder()
+    sup_ref = sup.start()
+    c = Counter(supervisor=sup_ref).start()
+    c.tell(Boom())
+    waiting = gevent.spawn(c.ask, Total())
+    settle()
+    assert not c.alive
+    with pytest.raises(ActorDead):
+        waiting.get()
+    with pytest.raises(ActorDead):
+        c.ask(Total())
+    c.tell(Add(1))  # telling a dead actor is a no-op
+    assert [type(f.error) for f in sup.seen] == [RuntimeError]
+    assert "boom" in sup.seen[0].traceback
+
+
+def test_an_ask_gets_the_handlers_exception_and_a_resilient_actor_lives_on():
+    class Sturdy(Counter):
+        resilient = True
+
+    s = Sturdy().start()
+    with pytest.raises(RuntimeError):
+        s.ask(Boom())
+    s.tell(Boom())
+    s.tell(Add(2))
+    assert s.ask(Total()) == 2 and s.alive
+
+
+def test_stop_handles_what_was_queued_first():
+    actor = Counter()
+    c = actor.start()
+    c.tell(Add(1))
+    c.tell(STOP)
+    c.tell(Add(10))  # after the stop: never handled
+    settle()
+    assert not c.alive and actor.total == 1
