@@ -106,18 +106,23 @@ class RatingPoint(Schema):
     rating = fields.Integer()
 
 
-class PlayedTournament(Schema):
-    tournament_id = fields.Integer()
-    language = fields.String()
-    status = fields.String()
-    started_at = fields.DateTime()
-    ended_at = fields.DateTime(allow_none=True)
+class Placement(Schema):
+    """A player's result in one tournament (null until their place is fixed)."""
+
     place = fields.Integer(allow_none=True)
     elimination_round = fields.Integer(allow_none=True)
     left = fields.Boolean()
     rating_before = fields.Integer()
     rating_after = fields.Integer(allow_none=True)
     rating_change = fields.Integer(allow_none=True)
+
+
+class PlayedTournament(Placement):
+    tournament_id = fields.Integer()
+    language = fields.String()
+    status = fields.String()
+    started_at = fields.DateTime()
+    ended_at = fields.DateTime(allow_none=True)
 
 
 class ProfileResponse(Schema):
@@ -127,15 +132,9 @@ class ProfileResponse(Schema):
     recent = fields.List(fields.Nested(PlayedTournament))
 
 
-class SummaryEntry(Schema):
+class SummaryEntry(Placement):
     player = fields.Nested(PublicPlayer)
     seat = fields.Integer()
-    place = fields.Integer(allow_none=True)
-    elimination_round = fields.Integer(allow_none=True)
-    left = fields.Boolean()
-    rating_before = fields.Integer()
-    rating_after = fields.Integer(allow_none=True)
-    rating_change = fields.Integer(allow_none=True)
 
 
 class SummaryRow(Schema):
