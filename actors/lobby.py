@@ -259,6 +259,10 @@ class LobbyActor(Actor):
         if self.status == "waiting":
             del self.people[player_id]
             self._detach(pr, "left_lobby" if reason == "left" else reason)
+            if not any(not p.player.is_bot for p in self.people.values()):
+                for bot in list(self.people.values()):  # bots only ever wait for people
+                    self._detach(bot, "left_lobby")
+                self.people.clear()
             self._lobby_changed()
             if not self.people:
                 self._close()

@@ -105,3 +105,16 @@ def test_a_new_nickname_shows_in_the_lobby_at_once():
     a.send({"type": "queue", "language": "en"})  # the connection queues with the new name
     seats = {s["id"]: s["nickname"] for s in b.last("lobby")["lobby"]["seats"]}
     assert seats[a.id] == "Captain Vowel"
+
+
+def test_bots_do_not_wait_in_a_lobby_without_people():
+    h = Harness()
+    person = queue(h)
+    bots = [h.connect(h.player(is_bot=True)) for _ in range(3)]
+    for b in bots:
+        b.send({"type": "queue", "language": "en"})
+    assert len(person.last("lobby")["lobby"]["seats"]) == 4
+    person.send({"type": "leave"})
+    for b in bots:
+        assert b.last("left")["reason"] == "left_lobby"
+    assert not h.lobbies()
