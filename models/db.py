@@ -150,7 +150,7 @@ class GuessRecord(BaseModel):
 
 
 class SchemaMigration(BaseModel):
-    """One row per applied migration version, so each runs once (see models/migrations.py)."""
+    """One row per applied migration version, so each runs once (see models/db_migrations.py)."""
 
     version = IntegerField(primary_key=True)
     name = CharField(max_length=200)
@@ -256,7 +256,7 @@ def is_sqlite() -> bool:
 def create_tables() -> None:
     """Create the missing tables. On a new database, every known migration is recorded as
     applied (the models already include them), so scripts/migrate.py starts from there."""
-    from models import migrations  # migrations import this module
+    from models import db_migrations as migrations  # it imports this module
 
     if database.obj is None:
         raise RuntimeError("models.db.connect(url) must be called first")

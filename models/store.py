@@ -27,7 +27,8 @@ from typing import ParamSpec, TypeVar
 
 from peewee import OperationalError, fn
 
-from models import db, migrations, nicknames
+from models import db, nicknames
+from models import db_migrations as migrations
 from models.db import (
     STATUS_ABORTED,
     STATUS_FINISHED,

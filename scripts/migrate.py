@@ -5,7 +5,7 @@
     .venv/bin/python scripts/migrate.py --list     # every migration and whether it is applied
     .venv/bin/python scripts/migrate.py --dry-run  # what would run, changing nothing
 
-Migrations are the versioned steps in models/migrations.py; each applied one is recorded in
+Migrations are the versioned steps in models/db_migrations.py; each applied one is recorded in
 the database's schema_migration table. Stop the server first: it refuses to start while
 migrations are pending. A database that has no tables yet gets them on the server's start.
 """
@@ -20,14 +20,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from models import db, migrations  # noqa: E402
+from models import db  # noqa: E402
+from models import db_migrations as migrations  # noqa: E402
 from models.settings import Settings, SettingsError  # noqa: E402
 
 
 def main(
     argv: Sequence[str] | None = None, steps: Sequence[migrations.Migration] | None = None
 ) -> int:
-    """Entry point; `steps` replaces models.migrations.MIGRATIONS (tests use it)."""
+    """Entry point; `steps` replaces models.db_migrations.MIGRATIONS (tests use it)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", action="store_true", help="list migrations and their state")
     parser.add_argument("--dry-run", action="store_true", help="show what would run")

@@ -11,7 +11,8 @@ import pytest
 from peewee import CharField
 from playhouse.migrate import migrate
 
-from models import db, migrations, store
+from models import db, store
+from models import db_migrations as migrations
 
 ROOT = Path(__file__).resolve().parents[2]
 
