@@ -6,7 +6,8 @@ running), a turn left to run out (a skipped row), a scored guess (colours on the
 keyboard). After that they let every turn run out, so they are eliminated quickly: place
 pending, then the place with the rating change; they watch live duels (switch, stop) and see
 the final table. A dropped connection shows "reconnecting…" and comes back to the same game.
-Screenshots of each screen are saved at phone and desktop size.
+It runs in a desktop-sized and in a phone-sized window. Screenshots of each screen are saved
+at phone and desktop size.
 """
 
 from __future__ import annotations
@@ -181,8 +182,9 @@ def play_until_out(page, shots) -> None:
     assert sorted(done) == ["reconnected", "rejected", "scored", "skipped"], done
 
 
-def test_a_person_plays_a_tournament_against_bots_to_the_end(server, new_page, shots):
-    page = new_page("desktop")
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_person_plays_a_tournament_against_bots_to_the_end(server, new_page, shots, size):
+    page = new_page(size)
     page.add_init_script(BLOCKABLE_SOCKETS)
     page.goto(server.base)
 
