@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
+from web.protocol import PartyViewOut
+
 
 class CreatePartyRequest(Schema):
     class Meta:
@@ -30,29 +32,8 @@ class LanguageRequest(CreatePartyRequest):
     pass
 
 
-class PartyMember(Schema):
-    id = fields.Integer()
-    nickname = fields.String()
-    tag = fields.String()
-    rating = fields.Integer()
-    bot = fields.Boolean()
-    leader = fields.Boolean()
-    online = fields.Boolean()
-    in_tournament = fields.Boolean()
-
-
-class PartyResponse(Schema):
-    """A party as its members see it (non-members never get one)."""
-
-    id = fields.Integer()
-    language = fields.String()
-    leader = fields.Integer()
-    you = fields.Integer()
-    members = fields.List(fields.Nested(PartyMember))
-    max = fields.Integer()
-    invite = fields.String()
-    invite_path = fields.String()
-    can_start = fields.Boolean()
+# A party as its members see it: the same object as the websocket's `party` message.
+PartyResponse = PartyViewOut
 
 
 class InviteResponse(Schema):
