@@ -14,10 +14,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from models.rules import MAX_TURNS, TURN_SECONDS
 from models.scoring import is_solved, score
-
-MAX_TURNS = 6
-DEFAULT_TURN_SECONDS = 30.0
 
 
 class Outcome(StrEnum):
@@ -100,7 +98,7 @@ class Duel:
     secret: tuple[str, ...]
     secret_word: str
     starter: Hashable
-    turn_seconds: float = DEFAULT_TURN_SECONDS
+    turn_seconds: float = TURN_SECONDS
     max_turns: int = MAX_TURNS
     started_at: float = 0.0
     rows: tuple[Row, ...] = ()
@@ -120,7 +118,7 @@ class Duel:
         secret_word: str,
         rng: random.Random,
         now: float,
-        turn_seconds: float = DEFAULT_TURN_SECONDS,
+        turn_seconds: float = TURN_SECONDS,
         max_turns: int = MAX_TURNS,
     ) -> tuple[Duel, list[Event]]:
         """Start a duel: a random starter gets the first turn, with its deadline."""

@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from models.rules import WORD_LENGTHS  # noqa: E402
 from models.simulation import SKILLS, Vocabulary, play_tournament, skill_mix  # noqa: E402
-from models.words import LENGTHS  # noqa: E402
 
 _VOCAB: Vocabulary | None = None
 
@@ -33,7 +33,7 @@ def load_vocabulary(language: str) -> Vocabulary:
 
     wl = wordlists.load_language(wordlists.default_folder(), language)
     split = wl.language.letters
-    answers = {n: [split(w) for w in wl.answers[n]] for n in LENGTHS}
+    answers = {n: [split(w) for w in wl.answers[n]] for n in WORD_LENGTHS}
     return Vocabulary(answers)
 
 
