@@ -34,7 +34,7 @@ def ensure_installed(extras: str) -> None:
     target = f"{ROOT}{extras}"
     print(f"installing {target} into {VENV}", flush=True)
     subprocess.check_call([PYTHON, "-m", "pip", "install", "-q", "--upgrade", "pip"])
-    subprocess.check_call([PYTHON, "-m", "pip", "install", "-q", "-e", target])
+    subprocess.check_call([PYTHON, "-m", "pip", "install", "-q", target])
     stamp.write_text(key)
 
 

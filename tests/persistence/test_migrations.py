@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import subprocess
 import sys
 from pathlib import Path
@@ -18,10 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def load_script():
-    spec = importlib.util.spec_from_file_location("migrate_script", ROOT / "scripts/migrate.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module("scripts.migrate")
 
 
 def add_motto(migrator, database) -> None:
@@ -130,7 +127,7 @@ def test_migrate_script_runs_from_the_command_line(fresh_db_url):
     store.open_database(url)
     env = {"WT_DATABASE_URL": url, "PATH": "/usr/bin:/bin"}
     out = subprocess.run(
-        [sys.executable, "scripts/migrate.py", "--list"],
+        [sys.executable, "-m", "scripts.migrate", "--list"],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -140,7 +137,7 @@ def test_migrate_script_runs_from_the_command_line(fresh_db_url):
     assert out.returncode == 0, out.stderr
     assert "1  applied  initial schema" in out.stdout
     bad = subprocess.run(
-        [sys.executable, "scripts/migrate.py"],
+        [sys.executable, "-m", "scripts.migrate"],
         cwd=ROOT,
         env={**env, "WT_DATABASE_URL": "postgres://x/y"},
         capture_output=True,
