@@ -138,4 +138,3 @@ def test_forfeit_gives_the_opponent_the_win():
     duel, events = duel.forfeit("ann", 5.0)
     assert events == [DuelEnded(Outcome.FORFEIT, "bob", "ann", "ghost", 5.0)]
     assert duel.forfeit("bob", 6.0) == (duel, [])
-
