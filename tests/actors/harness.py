@@ -179,7 +179,11 @@ def _row(f: dict[str, Any]) -> dict[str, Any]:
 class Harness:
     def __init__(self, seed: int = 1, words: Any = None, store: Any = None, **settings: Any):
         defaults = dict(
-            turn_seconds=30.0, intro_seconds=6.0, reconnect_grace_seconds=60.0, bot_fill=False
+            turn_seconds=30.0,
+            intro_seconds=6.0,
+            recap_seconds=0.0,  # tests of the pause set it
+            reconnect_grace_seconds=60.0,
+            bot_fill=False,
         )
         defaults.update(settings)
         self.settings = Settings(**defaults)
