@@ -219,6 +219,9 @@ const en = {
   'code.tournament_stopped':
     'The server is restarting and stopped this tournament. Places already fixed keep their ' +
     'rating changes; nobody else’s rating changes.',
+  'code.tournament_abandoned':
+    'Every person has left, so the tournament stopped. Places already fixed keep their ' +
+    'rating changes; the bots get none.',
   'code.slow_consumer': 'Your connection is too slow to keep up; reconnecting…',
 
   // party refusals (REST)
