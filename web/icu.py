@@ -2,6 +2,7 @@
 
 The same formatter as the client's web/static/js/icu.js (both pass tests/fixtures/icu_cases.json),
 so a message reads the same on a server page and in the game: `{name}`, `{n, number}`,
+`{n, number, signed}` (+18, −11, ±0),
 `{n, plural, one {# life} other {# lives}}`, `{n, selectordinal, …}`, `{x, select, …}`,
 `{t, date, medium}`, `{t, time, short}`; ICU quoting ('' and '{…}'). Plural categories come from
 Babel's CLDR data, as the browser's come from Intl.PluralRules.
@@ -176,8 +177,12 @@ class Formatter:
     def __init__(self, code: str) -> None:
         self.locale = Locale.parse(code.replace("-", "_"))
         self.digits = DIGITS.get(self.locale.default_numbering_system)
+        self.rtl = self.locale.character_order == "right-to-left"
 
     def number(self, n: float, style: str | None = None) -> str:
+        if style == "signed":  # a rating change: +18, −11, ±0 (a LRM first in RTL languages)
+            sign = "+" if n > 0 else "\u2212" if n < 0 else "\u00b1"
+            return ("\u200e" if self.rtl else "") + sign + self.number(abs(n))
         if style == "integer":
             n = round(n)
         if isinstance(n, float) and n.is_integer():
@@ -196,7 +201,7 @@ class Formatter:
         return self.locale.ordinal_form(n) if ordinal else self.locale.plural_form(n)
 
     def date(self, ms: float, kind: str, style: str | None) -> str:
-        when = dt.datetime.fromtimestamp(ms / 1000, tz=dt.timezone.utc)
+        when = dt.datetime.fromtimestamp(ms / 1000, tz=dt.UTC)
         if kind == "date":
             return format_date(when, format=style or "medium", locale=self.locale)
         return format_time(when, format=style or "short", locale=self.locale)

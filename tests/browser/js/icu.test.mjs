@@ -12,7 +12,7 @@ const fixture = JSON.parse(
 
 test('every shared case formats as expected', () => {
   for (const [locale, message, params, expected] of fixture.cases) {
-    const got = formatParts(parse(message), params, new Formatter(locale));
+    const got = formatParts(parse(message), params, new Formatter(locale, { rtl: locale === 'fa' }));
     assert.equal(got, expected, `${locale}: ${message}`);
   }
 });

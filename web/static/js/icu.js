@@ -1,6 +1,6 @@
 // A small subset of ICU MessageFormat, the format of the message catalogs (web/static/i18n/):
 //   {name}                         a value (numbers are formatted for the locale)
-//   {n, number} {n, number, integer}
+//   {n, number} {n, number, integer} {n, number, signed} (a rating change: +18, −11, ±0)
 //   {n, plural, =0 {…} one {# life} other {# lives}}     '#' is the number, formatted
 //   {n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}
 //   {x, select, a {…} other {…}}
@@ -131,8 +131,11 @@ function parseArg(src, pos, inPlural) {
 
 /** Formatting with the platform's locale data (Intl), cached per locale. */
 export class Formatter {
-  constructor(locale) {
+  /** rtl: the locale is written right to left (a signed number then starts with a LRM mark, so
+   * that "−11" does not read "11−"). */
+  constructor(locale, { rtl = false } = {}) {
     this.locale = locale;
+    this.rtl = rtl;
     this.cache = new Map();
   }
 
@@ -143,6 +146,10 @@ export class Formatter {
   }
 
   number(n, style) {
+    if (style === 'signed') {
+      const sign = n > 0 ? '+' : n < 0 ? '\u2212' : '\u00b1';
+      return (this.rtl ? '\u200e' : '') + sign + this.number(Math.abs(n));
+    }
     // Groups only from five digits on (a rating of 1000 stays "1000", as in CLDR's "min2").
     const options = { useGrouping: Math.abs(n) >= 10000 };
     if (style === 'integer') options.maximumFractionDigits = 0;
