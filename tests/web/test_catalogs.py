@@ -4,7 +4,6 @@ English original, and every English key used by the client or a server page."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -35,9 +34,9 @@ def test_there_is_one_catalog_per_interface_language():
 
 @pytest.mark.parametrize("code", list(i18n.LANGUAGES))
 def test_catalog_has_exactly_the_english_keys(code):
-    messages = i18n.catalog(code)
-    assert not set(ENGLISH) - set(messages), f"{code} lacks {sorted(set(ENGLISH) - set(messages))}"
-    assert not set(messages) - set(ENGLISH), f"{code} has extra {sorted(set(messages) - set(ENGLISH))}"
+    keys = set(i18n.catalog(code))
+    assert not set(ENGLISH) - keys, f"{code} lacks {sorted(set(ENGLISH) - keys)}"
+    assert not keys - set(ENGLISH), f"{code} has extra {sorted(keys - set(ENGLISH))}"
 
 
 @pytest.mark.parametrize("code", list(i18n.LANGUAGES))
@@ -99,6 +98,7 @@ def test_every_key_the_sources_name_exists():
     """A literal key in the client or a template that no catalog has would show as the key."""
     text = sources()
     families = {k.split(".")[0] for k in ENGLISH}
-    named = set(re.findall(r"['\"]((?:%s)\.[a-z_0-9]+)['\"]" % "|".join(families), text))
+    pattern = r"['\"]((?:" + "|".join(families) + r")\.[a-z_0-9]+)['\"]"
+    named = set(re.findall(pattern, text))
     named = {name for name in named if not name.endswith(".html")}  # template names
     assert not named - set(ENGLISH), sorted(named - set(ENGLISH))
