@@ -102,3 +102,10 @@ def test_every_key_the_sources_name_exists():
     named = set(re.findall(pattern, text))
     named = {name for name in named if not name.endswith(".html")}  # template names
     assert not named - set(ENGLISH), sorted(named - set(ENGLISH))
+
+
+def test_uzbek_is_written_in_latin_script():
+    """The interface speaks Uzbek in Latin script, as the Uzbek word lists are: no Cyrillic."""
+    cyrillic = re.compile("[\u0400-\u04ff]")
+    slips = {k: v for k, v in i18n.catalog("uz").items() if cyrillic.search(v)}
+    assert not slips, slips
