@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from tests.browser.conftest import BLOCKABLE_SOCKETS, PlaywrightTimeout
+from tests.browser.conftest import BLOCKABLE_SOCKETS, PlaywrightTimeout, audit
 from tests.e2e.server import start_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -176,6 +176,8 @@ def play_until_out(page, shots) -> None:
                         done.append("skipped")
                 elif "scored" not in done and check_scored_guess(page):
                     shots.take(page, "duel")
+                    if page.viewport_size["width"] > 800:
+                        audit(page, "duel")
                     check_reconnect(page, shots)
                     done += ["scored", "reconnected"]
         page.wait_for_timeout(100)
@@ -203,6 +205,8 @@ def test_a_person_plays_a_tournament_against_bots_to_the_end(server, new_page, s
     page.wait_for_selector("#my-nickname")
     assert page.inner_text("#my-nickname") == "Test Pilot"
     shots.take(page, "home")
+    if size == "desktop":
+        audit(page, "home")
 
     # --- lobby: seats fill with bots ----------------------------------------------------------
     page.click("#play")
@@ -211,15 +215,19 @@ def test_a_person_plays_a_tournament_against_bots_to_the_end(server, new_page, s
     me_seat = page.locator(".seat.filled .is-me")
     assert me_seat.count() == 1 and "Test Pilot" in me_seat.inner_text()
     shots.take(page, "lobby")
+    if size == "desktop":
+        audit(page, "lobby")
 
     # --- the round intro: pairings with lives, bots marked ------------------------------------
     page.wait_for_selector("#intro", timeout=20000)
     assert page.locator("#intro .pair").count() == 4
     assert page.locator("#intro .pair.is-mine").count() == 1
     assert page.locator("#intro .bot-badge").count() == 7
-    assert page.locator("#intro .hearts").first.get_attribute("aria-label") == "3 of 3 lives"
-    assert re.match(r"Duels start in \d s", page.inner_text("#intro-countdown"))
+    assert page.locator("#intro .hearts").first.get_attribute("aria-label") == "3 lives left"
+    assert re.match(r"Duels start in \d+ seconds?", page.inner_text("#intro-countdown"))
     shots.take(page, "intro")
+    if size == "desktop":
+        audit(page, "round intro")
 
     # --- duels: a rejected guess, a skipped turn, a scored guess; then let turns run out -------
     play_until_out(page, shots)
@@ -230,7 +238,11 @@ def test_a_person_plays_a_tournament_against_bots_to_the_end(server, new_page, s
     assert "pending" in status or "You finished" in status, status
     if "pending" in status:
         shots.take(page, "standings-pending")
+        if size == "desktop":
+            audit(page, "standings, place pending")
     page.wait_for_selector("#my-place.placed", timeout=60000)
+    if size == "desktop":
+        audit(page, "standings, placed")
     placed = page.inner_text("#my-place")
     match = re.search(r"You finished (\d)\w\w: rating 1000 → (\d+) \(([+−±]\d+)\)", placed)
     assert match, placed
@@ -263,6 +275,8 @@ def test_a_person_plays_a_tournament_against_bots_to_the_end(server, new_page, s
     except PlaywrightTimeout:
         pass
     shots.take(page, "spectating")
+    if size == "desktop":
+        audit(page, "spectating")
     others = page.locator("#live-duels .watch:enabled")
     if others.count():
         other = others.first.get_attribute("data-duel")
@@ -281,6 +295,8 @@ def test_a_person_plays_a_tournament_against_bots_to_the_end(server, new_page, s
     assert f"You finished {place}" in page.inner_text("#my-result")
     assert page.locator(".final-table .bot-badge").count() == 7
     shots.take(page, "end")
+    if size == "desktop":
+        audit(page, "end")
     page.click("#back-home")
     page.wait_for_selector("#play")
     page.wait_for_function(

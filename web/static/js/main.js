@@ -61,9 +61,11 @@ const ctx = {
   },
   /** Switch the interface language (remembered); every screen is drawn again in it. */
   async setInterfaceLanguage(code) {
+    const fromMenu = document.activeElement && document.activeElement.closest('#prefs');
     i18n.remember(code);
     state.offer = null;
     await i18n.use(code);
+    if (fromMenu) document.getElementById('prefs-button').focus(); // keyboard users stay put
   },
 };
 
@@ -163,11 +165,11 @@ function drawChrome() {
   delete banner.dataset.shown;
 }
 
-/** Keyboard users keep their place: when the focused element went away with a screen, the
- * focus moves to the new screen's heading (or the screen), not back to the top of the page. */
-function keepFocus() {
+/** Keyboard users keep their place: when the focused element went away with what the screen
+ * showed, the focus moves to the screen's heading (or the screen), not back to the top. */
+function keepFocus(hadFocus) {
   const active = document.activeElement;
-  if (active && active !== document.body && active.isConnected) return;
+  if (!hadFocus || (active && active !== document.body && active.isConnected)) return;
   const heading = screen.querySelector('h1');
   const target = heading || screen;
   if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
@@ -175,6 +177,7 @@ function keepFocus() {
 }
 
 function render(s) {
+  const hadFocus = screen.contains(document.activeElement);
   const name = screenOf(s);
   if (name !== current.name) {
     if (current.view && current.view.unmount) current.view.unmount();
@@ -208,7 +211,7 @@ function render(s) {
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => toastBox.classList.remove('show'), 5000);
   }
-  keepFocus();
+  keepFocus(hadFocus);
 }
 
 subscribe(render);

@@ -17,22 +17,30 @@ export function createTopbar(ctx) {
   const summary = h('summary', { id: 'prefs-button' },
     h('span', { class: 'sr-only' }, `${t('prefs.button')}: `),
     h('span', { class: 'prefs-current', lang: current.code }, current.name));
-  const select = h('select', {
-    id: 'ui-language',
-    onchange: (e) => ctx.setInterfaceLanguage(e.target.value),
-  }, i18n.LANGUAGES.map((l) => h('option', {
+  // Applied with a button, not on change: arrowing through the list must not switch the page.
+  const select = h('select', { id: 'ui-language' }, i18n.LANGUAGES.map((l) => h('option', {
     value: l.code, lang: l.code, dir: l.dir, selected: l.code === current.code,
   }, l.name)));
+  const apply = h('button', {
+    class: 'btn small', type: 'submit', id: 'ui-language-apply',
+  }, t('prefs.apply'));
   const contrast = h('input', {
     id: 'contrast', type: 'checkbox', checked: i18n.contrast(),
     onchange: (e) => i18n.setContrast(e.target.checked),
   });
   const prefs = h('details', { class: 'prefs', id: 'prefs' },
     summary,
-    h('div', { class: 'prefs-panel' },
-      h('label', { for: 'ui-language' }, t('prefs.language')),
-      select,
-      h('label', { class: 'check' }, contrast, ' ', t('prefs.contrast'))));
+    h('form', {
+      class: 'prefs-panel',
+      onsubmit: (e) => {
+        e.preventDefault();
+        if (select.value !== i18n.language()) ctx.setInterfaceLanguage(select.value);
+        else prefs.open = false;
+      },
+    },
+    h('label', { for: 'ui-language' }, t('prefs.language')),
+    h('div', { class: 'row-inline' }, select, apply),
+    h('label', { class: 'check' }, contrast, ' ', t('prefs.contrast'))));
   prefs.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && prefs.open) {
       prefs.open = false;
