@@ -78,8 +78,14 @@ def rules_numbers() -> dict[str, Any]:
         "window": RATING_WINDOW,
         "party_max": MAX_MEMBERS,
         "rating_table": [(seat + 1, SEATS - seat - 1, changes[seat]) for seat in range(SEATS)],
-        "word_languages": sorted(current_app.config["WORDS"]),
+        "word_languages": sorted(current_app.config["WORDS"], key=_menu_order),
     }
+
+
+def _menu_order(code: str) -> tuple[int, str]:
+    """The game's own order of languages (that of the language menu); others after, by code."""
+    order = list(i18n.LANGUAGES)
+    return (order.index(code) if code in order else len(order), code)
 
 
 @pages.get("/rules")

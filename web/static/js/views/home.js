@@ -71,7 +71,7 @@ export function mount(root, ctx) {
     const me = s.me;
     if (editing) {
       const input = h('input', {
-        id: 'nickname', name: 'nickname', value: me.nickname, maxlength: 24, minlength: 2,
+        id: 'nickname', name: 'nickname', value: me.nickname, maxlength: 24, minlength: 2, dir: 'auto',
         autocomplete: 'nickname', required: true, 'aria-describedby': 'nick-error',
       });
       const form = h('form', {

@@ -37,7 +37,7 @@ export function mount(root, ctx) {
     const language = languageOf(p.language);
     const leaderName = (p.members.find((m) => m.leader) || {}).nickname || '';
     const linkInput = h('input', {
-      id: 'invite-link', class: 'invite-link', readonly: true, value: link,
+      id: 'invite-link', class: 'invite-link', readonly: true, value: link, dir: 'ltr',
       'aria-label': t('party.invite'), onfocus: (e) => e.target.select(),
     });
     const anyoneBusy = p.members.some((m) => m.in_tournament);
