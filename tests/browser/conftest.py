@@ -177,3 +177,16 @@ def tab_to(page, selector: str, limit: int = 60, backwards: bool = False) -> Non
         if page.evaluate("(s) => !!document.activeElement.matches(s)", selector):
             return
     raise AssertionError(f"{limit} presses of {key} never reached {selector}")
+
+
+def check_reflow(page, screen: str) -> None:
+    """At 200 % zoom (a 1280 px window is 640 CSS px wide) the screen still fits its width:
+    nothing to scroll sideways, so no text is cut off or hidden."""
+    own = page.viewport_size
+    page.set_viewport_size({"width": 640, "height": 400})
+    page.wait_for_timeout(120)
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    page.set_viewport_size(own)
+    assert overflow <= 1, f"{screen} scrolls sideways by {overflow}px at 200 % zoom"

@@ -29,6 +29,9 @@ def server(tmp_path_factory):
     srv.stop()
 
 
+LAST_SECONDS = {"ru": "осталось 3 секунды", "ja": "残り3秒"}
+
+
 def choose_interface(page, code: str) -> None:
     page.click("#prefs-button")
     page.select_option("#ui-language", code)
@@ -92,6 +95,22 @@ def test_a_german_browser_gets_the_german_page_and_its_choices_are_remembered(se
     assert page.inner_text("#play") == "Graj"
 
 
+def test_reduced_motion_is_honoured(server, new_page):
+    page = new_page("desktop")
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(server.base)
+    page.wait_for_selector("#play")
+    assert (
+        page.evaluate("getComputedStyle(document.getElementById('toast')).transitionDuration")
+        == "0s"
+    )
+    page.emulate_media(reduced_motion="no-preference")
+    assert (
+        page.evaluate("getComputedStyle(document.getElementById('toast')).transitionDuration")
+        != "0s"
+    )
+
+
 @pytest.mark.parametrize("code", ["en", "fa"])
 def test_server_pages_pass_the_audit(server, new_page, code):
     page = new_page("desktop")
@@ -120,5 +139,12 @@ def test_home_and_duel_screens_in_russian_and_japanese(server, new_page, shots, 
     page.wait_for_selector(".duel-panel.mine .row.played", timeout=30000)
     assert page.get_attribute(".duel-panel.mine .tiles", "lang") == "en"
     shots.take(page, f"duel-{code}")
+    # screen readers hear the last seconds of your turn, in your language
+    page.wait_for_selector(".duel-panel.mine #turn-text.mine", timeout=15000)
+    page.wait_for_function(
+        "(want) => document.querySelector('#sr-live').textContent.includes(want)",
+        arg=LAST_SECONDS[code],
+        timeout=6000,
+    )
     page.click("#leave-tournament")  # the confirmation is accepted
     page.wait_for_selector("#play")

@@ -251,7 +251,7 @@ setInterval(() => {
     }
     // screen readers hear the last seconds of your own turn (10, 5, 3), not every second
     const total = Number(el.dataset.total || 0);
-    if (el.dataset.announce && [10, 5, 3].includes(secs) && secs * 2000 <= total
+    if (el.dataset.announce && [10, 5, 3].includes(secs) && secs * 1000 < total
         && el.dataset.announced !== String(secs)) {
       el.dataset.announced = String(secs);
       announce(t('duel.seconds_left', { n: secs }));
