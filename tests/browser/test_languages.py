@@ -95,11 +95,24 @@ def test_a_german_browser_gets_the_german_page_and_its_choices_are_remembered(se
     assert page.inner_text("#play") == "Graj"
 
 
-def test_reduced_motion_is_honoured(server, new_page):
+def test_reduced_motion_and_high_contrast(server, new_page):
     page = new_page("desktop")
     page.emulate_media(reduced_motion="reduce")
     page.goto(server.base)
     page.wait_for_selector("#play")
+    # high contrast from the menu: other colours for the marks, remembered by the server pages
+    green = "getComputedStyle(document.documentElement).getPropertyValue('--green').trim()"
+    normal = page.evaluate(green)
+    page.click("#prefs-button")
+    page.check("#contrast")
+    assert page.evaluate("document.documentElement.dataset.contrast") == "more"
+    assert page.evaluate(green) != normal
+    rules = page.context.new_page()
+    rules.goto(server.base + "/rules")
+    assert rules.evaluate("document.documentElement.dataset.contrast") == "more"
+    rules.close()
+    page.uncheck("#contrast")
+    assert page.evaluate(green) == normal
     assert (
         page.evaluate("getComputedStyle(document.getElementById('toast')).transitionDuration")
         == "0s"
