@@ -36,10 +36,6 @@ export function language() {
   return current.code;
 }
 
-export function dir() {
-  return current.dir;
-}
-
 async function fetchCatalog(code) {
   const response = await fetch(`/static/i18n/${code}.json`, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`catalog ${code}: ${response.status}`);
@@ -49,7 +45,7 @@ async function fetchCatalog(code) {
 const catalogs = new Map();
 
 /** A language's messages (fetched once). */
-export function catalog(code) {
+function catalog(code) {
   if (!catalogs.has(code)) {
     const loading = fetchCatalog(code);
     catalogs.set(code, loading);
@@ -80,7 +76,7 @@ export function onChange(fn) {
 
 /** Wrap text in a bidi isolate where direction matters: in a right-to-left page, or for text
  * with right-to-left letters (a Persian nickname in an English sentence). */
-export function isolate(text) {
+function isolate(text) {
   return current.dir === 'rtl' || RTL.test(text) ? `\u2068${text}\u2069` : text;
 }
 
@@ -153,7 +149,7 @@ function store(key, value) {
 }
 
 /** The first interface language among language tags in order of preference ("de-AT", "fa"). */
-export function negotiate(tags) {
+function negotiate(tags) {
   const codes = LANGUAGES.map((l) => l.code);
   for (const tag of tags) {
     const lower = String(tag).toLowerCase().replace('_', '-');
