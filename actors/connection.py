@@ -1,38 +1,37 @@
 """One player's websocket connection: the only greenlet that writes to that socket.
 
-The web endpoint reads and validates frames and tells this actor; everything else (lobbies,
-duels, the matchmaker) tells it `Send(text)`. Two greenlets writing to one gevent socket would
-raise ConcurrentObjectUseError, hence exactly one writer. A client that cannot keep up (its
-backlog grows past a limit) is disconnected rather than allowed to eat the server's memory.
+The web endpoint reads frames, parses them into commands (actors/commands.py) and tells this
+actor; everything else (lobbies, duels, the matchmaker) tells it `Send(text)`. Two greenlets
+writing to one gevent socket would raise ConcurrentObjectUseError, hence exactly one writer. A
+client that cannot keep up (its backlog grows past a limit) is disconnected rather than
+allowed to eat the server's memory.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
-from actors import wire
+from actors import frames
 from actors.clock import Clock
+from actors.commands import LobbyCommand, Ping, Queue, Resync
 from actors.messages import (
     Attach,
-    Command,
     Enqueue,
-    Incoming,
-    Kick,
     Player,
     PlayerChanged,
-    Replaced,
+    PlayerCommand,
     Send,
     ShowHome,
     SocketClosed,
+    Superseded,
 )
 from actors.runtime import Actor, ActorRef
 
 log = logging.getLogger("wordle.connection")
 
 MAX_BACKLOG = 2000  # frames waiting to be written before we give up on a client
-
-LOBBY_COMMANDS = {"leave", "guess", "spectate", "stop_spectating", "resync"}
 
 
 class Connection(Actor):
@@ -43,8 +42,8 @@ class Connection(Actor):
         matchmaker: ActorRef,
         clock: Clock,
         supervisor: ActorRef | None = None,
-        home: Any = None,  # callable(player_id) -> the home message (party state)
-        in_party: Any = None,  # callable(player_id) -> bool: party members queue as a party
+        home: Callable[[int], frames.Home] | None = None,  # the home frame (party state)
+        in_party: Callable[[int], bool] | None = None,  # party members queue as a party
     ) -> None:
         super().__init__(clock, supervisor)
         self.socket = socket
@@ -55,30 +54,35 @@ class Connection(Actor):
         self.in_party = in_party
 
     def on_start(self) -> None:
-        self._write(wire.encode(wire.welcome(self.player.wire(), self.clock.time())))
+        welcome = frames.Welcome(
+            frames.PROTOCOL_VERSION, frames.PlayerView.of(self.player), self._now_ms()
+        )
+        self._write(welcome.write())
 
-    # --- from the socket reader -------------------------------------------------------
+    def receive(self, message: Any) -> Any:
+        if isinstance(message, LobbyCommand):
+            return self._to_lobby(message)
+        return super().receive(message)
 
-    def on_Incoming(self, msg: Incoming) -> None:
-        m = msg.message
-        kind = m["type"]
-        if kind == "ping":
-            self._write(wire.encode(wire.pong(m.get("t"), self.clock.time())))
-        elif kind == "queue":
-            if self.in_party is not None and self.in_party(self.player.id):
-                self._write(wire.encode(wire.error("in_party")))
-                return
-            hint = m.get("lobby") if self.player.is_bot else None
-            self.matchmaker.tell(Enqueue(self.player, m["language"], self.ref, hint))
-        elif kind in LOBBY_COMMANDS:
-            if self.lobby is not None:
-                self.lobby.tell(Command(self.player.id, m, self.ref))
-            elif kind == "resync":
-                self.on_ShowHome(ShowHome())
-            else:
-                self._write(wire.encode(wire.error("not_in_lobby")))
-        else:  # the reader validated the type; this is a programming error
-            self._write(wire.encode(wire.error("unknown_type")))
+    # --- commands from the socket reader ----------------------------------------------
+
+    def on_Ping(self, msg: Ping) -> None:
+        self._write(frames.Pong(msg.t, self._now_ms()).write())
+
+    def on_Queue(self, msg: Queue) -> None:
+        if self.in_party is not None and self.in_party(self.player.id):
+            self._write(frames.Error.of("in_party").write())
+            return
+        hint = msg.lobby if self.player.is_bot else None
+        self.matchmaker.tell(Enqueue(self.player, msg.language, self.ref, hint))
+
+    def _to_lobby(self, command: LobbyCommand) -> None:
+        if self.lobby is not None:
+            self.lobby.tell(PlayerCommand(self.player.id, self.ref, command))
+        elif isinstance(command, Resync):
+            self.on_ShowHome(ShowHome())
+        else:
+            self._write(frames.Error.of("not_in_lobby").write())
 
     def on_SocketClosed(self, _msg: SocketClosed) -> None:
         self.stop()
@@ -88,7 +92,7 @@ class Connection(Actor):
     def on_Send(self, msg: Send) -> None:
         if self.ref.backlog > MAX_BACKLOG:
             log.warning("%s: player %s cannot keep up; closing", self.name, self.player.id)
-            self._close("slow_consumer")
+            self._close(frames.Error.of("slow_consumer"))
             return
         self._write(msg.text)
 
@@ -99,16 +103,16 @@ class Connection(Actor):
         self.lobby = msg.lobby
 
     def on_ShowHome(self, _msg: ShowHome) -> None:
-        home = self.home(self.player.id) if self.home else wire.home(None)
-        self._write(wire.encode(home))
+        home = self.home(self.player.id) if self.home else frames.Home(None)
+        self._write(home.write())
 
-    def on_Replaced(self, _msg: Replaced) -> None:
-        self._close("replaced", kind="replaced")
-
-    def on_Kick(self, msg: Kick) -> None:
-        self._close(msg.code)
+    def on_Superseded(self, _msg: Superseded) -> None:
+        self._close(frames.Replaced("replaced", frames.text("replaced")))
 
     # --- socket -----------------------------------------------------------------------
+
+    def _now_ms(self) -> int:
+        return frames.ms(self.clock.time())
 
     def _write(self, text: str) -> None:
         try:
@@ -117,10 +121,10 @@ class Connection(Actor):
             log.debug("%s: send failed", self.name, exc_info=True)
             self.stop()
 
-    def _close(self, code: str, kind: str = "error") -> None:
-        self._write(wire.encode(wire.closing(kind, code)))
+    def _close(self, last: frames.Error | frames.Replaced) -> None:
+        self._write(last.write())
         try:
-            self.socket.close(reason=1000, message=code)
+            self.socket.close(reason=1000, message=last.code)
         except Exception:
             pass
         self.stop()

@@ -1,63 +1,50 @@
 """The duel actor: owns one duel's state and its turn clock.
 
 Guesses arrive from the lobby (already routed by the authenticated player id); the duel
-normalises them with its language, applies the pure rules, and reports every change to the
-lobby in wire form. The turn clock is a timer message; a stale tick is harmless because the
-deadline is data and `Duel.tick` only acts on deadlines that have passed.
+normalises them with its language, applies the pure rules, and tells the lobby the new `Duel`
+value with the events that led to it. The lobby turns those into frames and records the
+result. The turn clock is a timer message; a stale tick is harmless because the deadline is
+data and `Duel.tick` only acts on deadlines that have passed.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
-from actors import wire
 from actors.clock import Clock, Timer
-from actors.messages import DuelFinished, DuelProgress, Forfeit, Guess, Tick
-from actors.recorder import RecordDuel
+from actors.messages import DuelChanged, Forfeit, Guess
 from actors.runtime import Actor, ActorRef
-from models.duel import Duel, DuelEnded, GuessRejected, RowPlayed, TurnStarted
-from models.tournament import Result
+from models.duel import Duel, TurnStarted
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A turn's deadline has come."""
 
 
 class DuelActor(Actor):
     def __init__(
         self,
         duel_id: int,
-        round_: int,
-        players: tuple[int, int],
-        secret: str,
+        duel: Duel,
         words: Any,  # a wordlists.WordList: .language.normalize/.letters, .is_allowed
-        rng: random.Random,
         lobby: ActorRef,
-        recorder: ActorRef | None,
-        tournament_id: int | None,
-        turn_seconds: float,
         clock: Clock,
         supervisor: ActorRef | None = None,
     ) -> None:
+        """`duel` has just begun (`Duel.begin`); its first turn's clock starts with the actor."""
         super().__init__(clock, supervisor)
         self.duel_id = duel_id
-        self.round = round_
+        self.duel = duel
         self.words = words
         self.lobby = lobby
         self.parent = lobby
-        self.recorder = recorder
-        self.tournament_id = tournament_id
-        letters = words.language.letters(secret)
-        if not letters:
-            raise ValueError(f"secret {secret!r} is not made of the language's letters")
-        self.duel, events = Duel.begin(
-            players, letters, secret, rng, clock.time(), turn_seconds=turn_seconds
-        )
         self._timer: Timer | None = None
-        self._initial = events
 
     def on_start(self) -> None:
-        now = self.clock.time()
-        first = wire.duel_started(self.duel_id, self.round, self.duel, now)
-        self._publish(self._initial, now, lead=(first,))
-        self._initial = []
+        self._arm(self.duel.deadline - self.clock.time())
 
     # --- messages ---------------------------------------------------------------------
 
@@ -68,18 +55,16 @@ class DuelActor(Actor):
         letters = language.letters(word) if word else None
         allowed = bool(letters) and self.words.is_allowed(word)
         self.duel, events = self.duel.guess(msg.player_id, word, letters, allowed, now)
-        self._publish(events, now, typed=msg.word)
+        self._publish(events, typed=msg.word)
 
     def on_Forfeit(self, msg: Forfeit) -> None:
         if msg.player_id in self.duel.players:
-            now = self.clock.time()
-            self.duel, events = self.duel.forfeit(msg.player_id, now)
-            self._publish(events, now)
+            self.duel, events = self.duel.forfeit(msg.player_id, self.clock.time())
+            self._publish(events)
 
     def on_Tick(self, _msg: Tick) -> None:
-        now = self.clock.time()
-        self.duel, events = self.duel.tick(now)
-        self._publish(events, now)
+        self.duel, events = self.duel.tick(self.clock.time())
+        self._publish(events)
 
     def on_stop(self) -> None:
         if self._timer is not None:
@@ -87,59 +72,33 @@ class DuelActor(Actor):
 
     # --- internals --------------------------------------------------------------------
 
-    def _publish(self, events: list, now: float, lead: tuple = (), typed: str = "") -> None:
-        messages: list[dict[str, Any]] = list(lead)
-        private: list[tuple[int, dict[str, Any]]] = []
-        ended: DuelEnded | None = None
-        for event in events:
-            if isinstance(event, RowPlayed):
-                messages.append(wire.row_played(self.duel_id, event.row, event.index))
-            elif isinstance(event, TurnStarted):
-                messages.append(
-                    wire.turn(
-                        self.duel_id,
-                        event.player,
-                        event.turn,
-                        event.deadline,
-                        now,
-                        self.duel.turn_seconds,
-                    )
-                )
-                self._arm(event.deadline - now)
-            elif isinstance(event, GuessRejected):
-                rejected = wire.guess_rejected(
-                    self.duel_id, typed, event.reason.value, self.duel.length
-                )
-                private.append((event.player, rejected))
-            elif isinstance(event, DuelEnded):
-                ended = event
-                messages.append(
-                    wire.duel_ended(
-                        self.duel_id,
-                        event.outcome.value,
-                        event.winner,
-                        event.loser,
-                        self.duel.secret_word,
-                        self.duel.secret,
-                    )
-                )
-        if not messages and not private:
+    def _publish(self, events: list, typed: str = "") -> None:
+        if not events:
             return
-        view = wire.duel_view(self.duel_id, self.round, self.duel, now)
-        self.lobby.tell(DuelProgress(self.duel_id, tuple(messages), view, tuple(private)))
-        if ended is not None:
-            self._finish(ended)
+        for event in events:
+            if isinstance(event, TurnStarted):
+                self._arm(event.deadline - self.clock.time())
+        self.lobby.tell(DuelChanged(self.duel_id, self.duel, tuple(events), typed))
+        if self.duel.over:
+            self.stop()
 
     def _arm(self, delay: float) -> None:
         if self._timer is not None:
             self._timer.cancel()
         self._timer = self.after(delay, Tick())
 
-    def _finish(self, ended: DuelEnded) -> None:
-        result = {"win": Result.WIN, "draw": Result.DRAW, "forfeit": Result.FORFEIT}[
-            ended.outcome.value
-        ]
-        if self.recorder is not None and self.tournament_id is not None:
-            self.recorder.tell(RecordDuel.of(self.tournament_id, self.round, self.duel))
-        self.lobby.tell(DuelFinished(self.duel_id, result.value, ended.winner))
-        self.stop()
+
+def begin_duel(
+    players: tuple[int, int],
+    secret: str,
+    words: Any,
+    rng: random.Random,
+    now: float,
+    turn_seconds: float,
+) -> Duel:
+    """A new duel of `secret`, split into the language's letters, with a random starter."""
+    letters = words.language.letters(secret)
+    if not letters:
+        raise ValueError(f"secret {secret!r} is not made of the language's letters")
+    duel, _ = Duel.begin(players, letters, secret, rng, now, turn_seconds=turn_seconds)
+    return duel

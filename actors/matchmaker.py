@@ -19,10 +19,11 @@ from dataclasses import dataclass, replace
 
 from gevent import Timeout
 
-from actors import wire
+from actors import frames
 from actors.clock import Clock
-from actors.lobby import Abort, LobbyActor, Services
+from actors.lobby import LobbyActor, Services
 from actors.messages import (
+    Abort,
     Connected,
     CountLobbies,
     Disconnected,
@@ -35,13 +36,12 @@ from actors.messages import (
     PlayerDisconnected,
     PlayersReleased,
     PresenceChanged,
-    Replaced,
     Seat,
     Send,
     ShowHome,
     Shutdown,
     StopTournaments,
-    WhereIs,
+    Superseded,
 )
 from actors.runtime import Actor, ActorDead, ActorRef, ChildFailed
 from models.matchmaking import LobbyView, candidates
@@ -101,7 +101,7 @@ class Matchmaker(Actor):
         pid = msg.player.id
         old = self.conns.get(pid)
         if old is not None and old is not msg.conn:
-            old.tell(Replaced())
+            old.tell(Superseded())
         self.conns[pid] = msg.conn
         self._presence(pid)
         lobby = self._lobby_of(pid)
@@ -110,7 +110,7 @@ class Matchmaker(Actor):
             return
         notice = self.notices.pop(pid, None)
         if notice is not None:  # what happened while they were away
-            msg.conn.tell(Send(wire.encode(wire.left(notice))))
+            msg.conn.tell(Send(frames.Left.of(notice).write()))
         msg.conn.tell(ShowHome())
 
     def on_PlayerChanged(self, msg: PlayerChanged) -> None:
@@ -129,15 +129,12 @@ class Matchmaker(Actor):
         if lobby is not None:
             lobby.ref.tell(PlayerDisconnected(pid, msg.conn))
 
-    def on_WhereIs(self, msg: WhereIs) -> int | None:
-        return self.where.get(msg.player_id)
-
     # --- queueing ---------------------------------------------------------------------
 
     def on_Enqueue(self, msg: Enqueue) -> None:
         problem = self._refusal(msg.player.id, msg.language)
         if problem:
-            msg.conn.tell(Send(wire.encode(wire.error(problem))))
+            msg.conn.tell(Send(frames.Error.of(problem).write()))
             return
         views = [info.view for info in self.lobbies.values()]
         order = candidates(views, msg.language, msg.player.rating)
@@ -148,7 +145,7 @@ class Matchmaker(Actor):
             if self._seat(self.lobbies[view.id], (msg.player,), conns):
                 return
         if not self._seat(self._new_lobby(msg.language), (msg.player,), conns):
-            msg.conn.tell(Send(wire.encode(wire.error("shutting_down"))))
+            msg.conn.tell(Send(frames.Error.of("shutting_down").write()))
 
     def on_EnqueueParty(self, msg: EnqueueParty) -> int:
         """Ask from the party service: returns the new lobby's id, or raises ValueError."""
@@ -260,7 +257,3 @@ class Matchmaker(Actor):
     def _lobby_of(self, player_id: int) -> LobbyInfo | None:
         lobby_id = self.where.get(player_id)
         return self.lobbies.get(lobby_id) if lobby_id is not None else None
-
-    def _ref_of(self, lobby_id: int) -> ActorRef | None:
-        info = self.lobbies.get(lobby_id)
-        return info.ref if info else None

@@ -1,14 +1,18 @@
 """Messages between actors: commands in the imperative, events in the past tense.
 
-Messages are small frozen values; actor references travel inside them, actor state never does.
+Messages are small frozen values carrying domain values (a `Player`, an immutable `Duel`, the
+rules' events); actor references travel inside them, actor state never does. Wire frames are
+made only where they are sent. What clients ask for is in actors/commands.py.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from actors.commands import LobbyCommand
 from actors.runtime import ActorRef
+from models.duel import Duel
+from models.duel import Event as DuelEvent
 
 
 @dataclass(frozen=True)
@@ -22,15 +26,6 @@ class Player:
     is_bot: bool = False
     bot_level: str | None = None
 
-    def wire(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "nickname": self.nickname,
-            "tag": self.tag,
-            "rating": self.rating,
-            "bot": self.is_bot,
-        }
-
 
 # --- connection ---------------------------------------------------------------------------
 
@@ -43,19 +38,12 @@ class Send:
 
 
 @dataclass(frozen=True)
-class Incoming:
-    """A validated client message (a dict with "type")."""
-
-    message: dict[str, Any]
-
-
-@dataclass(frozen=True)
 class SocketClosed:
     pass
 
 
 @dataclass(frozen=True)
-class Replaced:
+class Superseded:
     """A newer connection of the same player took over."""
 
 
@@ -68,15 +56,7 @@ class Attach:
 
 @dataclass(frozen=True)
 class ShowHome:
-    """Send the 'home' snapshot (the player is in no lobby)."""
-
-
-@dataclass(frozen=True)
-class Kick:
-    """Close with a message (grace ran out, server shutting down...)."""
-
-    code: str
-    message: str
+    """Send the 'home' frame (the player is in no lobby)."""
 
 
 # --- matchmaker (also the directory of who is where) --------------------------------------
@@ -141,13 +121,6 @@ class PlayerChanged:
 
 
 @dataclass(frozen=True)
-class WhereIs:
-    """Ask: the lobby id the player is in, or None."""
-
-    player_id: int
-
-
-@dataclass(frozen=True)
 class PresenceChanged:
     """To the party registry: a player's connection or lobby changed."""
 
@@ -197,45 +170,31 @@ class PlayerDisconnected:
 
 
 @dataclass(frozen=True)
-class Command:
+class PlayerCommand:
     """A client command for the lobby, from the player's own connection."""
 
     player_id: int
-    message: dict[str, Any]
     conn: ActorRef
+    command: LobbyCommand
 
 
 @dataclass(frozen=True)
-class IntroOver:
-    round: int
+class Abort:
+    """Stop now: waiting lobbies dissolve, a tournament is recorded as aborted. `code` is a
+    frames.TEXTS code saying why."""
+
+    code: str
 
 
 @dataclass(frozen=True)
-class GraceOver:
-    player_id: int
-    since: float  # which disconnection this timer belongs to
-
-
-@dataclass(frozen=True)
-class FillWithBots:
-    pass
-
-
-@dataclass(frozen=True)
-class DuelProgress:
-    """A duel's news for its audience, already in wire form, plus its latest public view."""
+class DuelChanged:
+    """A duel's new state and the rules' events that led to it; `typed` is the word as the
+    player typed it, echoed when a guess is refused."""
 
     duel_id: int
-    messages: tuple[dict[str, Any], ...]
-    view: dict[str, Any]
-    private: tuple[tuple[int, dict[str, Any]], ...] = ()  # (player, message) for one player
-
-
-@dataclass(frozen=True)
-class DuelFinished:
-    duel_id: int
-    result: str  # models.tournament.Result value
-    winner: int | None
+    duel: Duel
+    events: tuple[DuelEvent, ...]
+    typed: str = ""
 
 
 # --- duel -----------------------------------------------------------------------------------
@@ -250,11 +209,6 @@ class Guess:
 @dataclass(frozen=True)
 class Forfeit:
     player_id: int
-
-
-@dataclass(frozen=True)
-class Tick:
-    pass
 
 
 # --- bots -----------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from actors import wire
+from actors import frames
 from actors.clock import Clock
 from actors.messages import EnqueueParty, Player, PresenceChanged, Send
 from actors.runtime import Actor, ActorRef
@@ -138,14 +138,14 @@ class PartyRegistry(Actor):
 
     # --- asks from the REST routes ----------------------------------------------------
 
-    def on_CreateParty(self, msg: CreateParty) -> dict[str, Any]:
+    def on_CreateParty(self, msg: CreateParty) -> frames.PartyView:
         self._check_language(msg.language)
         self._not_in_party(msg.player.id)
         party = Party.create(next(self._ids), msg.player.id, msg.language, self._token())
         self._save(None, party)
         return self._view(party, msg.player.id)
 
-    def on_GetParty(self, msg: GetParty) -> dict[str, Any]:
+    def on_GetParty(self, msg: GetParty) -> frames.PartyView:
         party = self._party_for(msg.player_id, msg.party_id)
         return self._view(party, msg.player_id)
 
@@ -159,10 +159,10 @@ class PartyRegistry(Actor):
             "language": party.language,
             "size": len(party.members),
             "max": MAX_MEMBERS,
-            "leader": leader.wire() if leader else None,
+            "leader": frames.PlayerView.of(leader).wire() if leader else None,
         }
 
-    def on_JoinParty(self, msg: JoinParty) -> dict[str, Any]:
+    def on_JoinParty(self, msg: JoinParty) -> frames.PartyView:
         party = self._by_invite(msg.invite)
         if party is None:
             raise PartyError("bad_invite", "This invite link is not valid (any more).")
@@ -179,23 +179,23 @@ class PartyRegistry(Actor):
         self._save(party, party.leave(msg.player_id))
         self._tell_gone(msg.player_id)
 
-    def on_RemoveMember(self, msg: RemoveMember) -> dict[str, Any]:
+    def on_RemoveMember(self, msg: RemoveMember) -> frames.PartyView:
         party = self._party_for(msg.by, None)
         self._save(party, party.remove(msg.by, msg.player_id))
         self._tell_gone(msg.player_id)
         return self._view(self.parties[party.id], msg.by)
 
-    def on_HandOver(self, msg: HandOver) -> dict[str, Any]:
+    def on_HandOver(self, msg: HandOver) -> frames.PartyView:
         party = self._party_for(msg.by, None)
         self._save(party, party.hand_over(msg.by, msg.player_id))
         return self._view(self.parties[party.id], msg.by)
 
-    def on_RenewInvite(self, msg: RenewInvite) -> dict[str, Any]:
+    def on_RenewInvite(self, msg: RenewInvite) -> frames.PartyView:
         party = self._party_for(msg.by, None)
         self._save(party, party.renew_invite(msg.by, self._token()))
         return self._view(self.parties[party.id], msg.by)
 
-    def on_SetLanguage(self, msg: SetLanguage) -> dict[str, Any]:
+    def on_SetLanguage(self, msg: SetLanguage) -> frames.PartyView:
         self._check_language(msg.language)
         party = self._party_for(msg.by, None)
         self._save(party, party.set_language(msg.by, msg.language))
@@ -212,16 +212,16 @@ class PartyRegistry(Actor):
                 EnqueueParty(party.id, members, party.language), timeout=10.0
             )
         except ValueError as exc:
-            raise PartyError(str(exc), wire.text(str(exc))) from None
+            raise PartyError(str(exc), frames.text(str(exc))) from None
         return {"lobby": lobby_id, "players": [m.id for m in members]}
 
     def on_InParty(self, msg: InParty) -> bool:
         return msg.player_id in self.party_of
 
-    def on_HomeOf(self, msg: HomeOf) -> dict[str, Any]:
+    def on_HomeOf(self, msg: HomeOf) -> frames.Home:
         party_id = self.party_of.get(msg.player_id)
         view = self._view(self.parties[party_id], msg.player_id) if party_id else None
-        return wire.home(view)
+        return frames.Home(view)
 
     # --- internals --------------------------------------------------------------------
 
@@ -230,7 +230,7 @@ class PartyRegistry(Actor):
 
     def _check_language(self, language: str) -> None:
         if language not in self.languages:
-            raise PartyError("unknown_language", wire.text("unknown_language"))
+            raise PartyError("unknown_language", frames.text("unknown_language"))
 
     def _not_in_party(self, player_id: int) -> None:
         if player_id in self.party_of:
@@ -278,7 +278,7 @@ class PartyRegistry(Actor):
     def _tell_gone(self, player_id: int) -> None:
         p = self.presence.get(player_id)
         if p and p.conn is not None:
-            p.conn.tell(Send(wire.encode(wire.party(None))))
+            p.conn.tell(Send(frames.PartyChanged(None).write()))
 
     def _publish(self, party: Party) -> None:
         infos = self.players(list(party.members))
@@ -286,34 +286,37 @@ class PartyRegistry(Actor):
             p = self.presence.get(m)
             if p and p.conn is not None:
                 view = self._view(party, m, infos)
-                p.conn.tell(Send(wire.encode(wire.party(view))))
+                p.conn.tell(Send(frames.PartyChanged(view).write()))
 
     def _view(
         self, party: Party, viewer: int, infos: dict[int, Player] | None = None
-    ) -> dict[str, Any]:
+    ) -> frames.PartyView:
         """What a member sees (only members ever get a view, so the invite is included)."""
         if infos is None:
             infos = self.players(list(party.members))
-        members = []
-        for m in party.members:
-            info = infos.get(m)
-            members.append(
-                {
-                    **(info.wire() if info else {"id": m}),
-                    "leader": m == party.leader,
-                    "online": self._online(m),
-                    "in_tournament": self._in_tournament(m),
-                }
+        members = [
+            frames.PartyMemberView(
+                m,
+                info.nickname,
+                info.tag,
+                info.rating,
+                info.is_bot,
+                leader=m == party.leader,
+                online=self._online(m),
+                in_tournament=self._in_tournament(m),
             )
+            for m in party.members
+            if (info := infos.get(m)) is not None
+        ]
         busy = any(self._in_tournament(m) for m in party.members)
-        return {
-            "id": party.id,
-            "language": party.language,
-            "leader": party.leader,
-            "you": viewer,
-            "members": members,
-            "max": MAX_MEMBERS,
-            "invite": party.invite,
-            "invite_path": f"/join/{party.invite}",
-            "can_start": viewer == party.leader and not busy,
-        }
+        return frames.PartyView(
+            id=party.id,
+            language=party.language,
+            leader=party.leader,
+            you=viewer,
+            members=members,
+            max=MAX_MEMBERS,
+            invite=party.invite,
+            invite_path=f"/join/{party.invite}",
+            can_start=viewer == party.leader and not busy,
+        )

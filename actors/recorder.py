@@ -4,10 +4,10 @@ SQLite blocks the whole gevent hub while it writes, and concurrent writers only 
 lock, so every game write goes through this actor, one short transaction at a time. Reads
 (REST routes) go straight to the store.
 
-A result must never be lost to a database outage: when a write fails because the database is
-unreachable or busy, it waits in order with every later write, and they are all retried every
+A result must never be lost to a database outage: when the store reports the database
+`Unavailable`, the write waits in order with every later write, and they are all retried every
 few seconds until the database is back (applying a placement is idempotent, so a retry after
-an unclear failure cannot count twice). A write the database refuses as wrong (a bug, not an
+an unclear failure cannot count twice). A write the store refuses as wrong (a bug, not an
 outage) is logged with everything needed to replay it and dropped, so it cannot block the rest.
 """
 
@@ -15,23 +15,16 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
-
-from peewee import InterfaceError, OperationalError
 
 from actors.clock import Clock
 from actors.runtime import Actor, ActorRef
-from models.duel import Duel
+from models.records import PlayedDuel
+from models.store import GameStore, Unavailable
+from models.tournament import PlacementFixed
 
 log = logging.getLogger("wordle.recorder")
 
 RETRY_SECONDS = 3.0
-TRANSIENT = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
-
-
-@dataclass(frozen=True)
-class RetryPending:
-    pass
 
 
 @dataclass(frozen=True)
@@ -44,45 +37,13 @@ class StartTournament:
 
 @dataclass(frozen=True)
 class RecordDuel:
-    tournament_id: int
-    round: int
-    players: tuple[int, int]
-    secret: str
-    length: int
-    starter: int
-    result: str
-    winner: int | None
-    rows: tuple[tuple[int, str | None, str | None, float], ...]
-    started_at: float
-    ended_at: float
-
-    @classmethod
-    def of(
-        cls, tournament_id: int, round_: int, duel: Duel, result: str | None = None
-    ) -> RecordDuel:
-        return cls(
-            tournament_id=tournament_id,
-            round=round_,
-            players=tuple(duel.players),
-            secret=duel.secret_word,
-            length=duel.length,
-            starter=duel.starter,
-            result=result or (duel.outcome.value if duel.outcome else "void"),
-            winner=duel.winner,
-            rows=tuple((r.player, r.word, r.marks, r.at) for r in duel.rows),
-            started_at=duel.started_at,
-            ended_at=duel.ended_at if duel.ended_at is not None else duel.started_at,
-        )
+    played: PlayedDuel
 
 
 @dataclass(frozen=True)
-class ApplyPlacement:
+class RecordPlacement:
     tournament_id: int
-    player_id: int
-    place: int
-    round: int
-    left: bool
-    rating_change: int
+    placement: PlacementFixed
 
 
 @dataclass(frozen=True)
@@ -91,13 +52,23 @@ class FinishTournament:
     status: str = "finished"
 
 
+Write = RecordDuel | RecordPlacement | FinishTournament
+
+
+@dataclass(frozen=True)
+class RetryPending:
+    pass
+
+
 class Recorder(Actor):
     resilient = True
 
-    def __init__(self, store: Any, clock: Clock | None = None, supervisor: ActorRef | None = None):
+    def __init__(
+        self, store: GameStore, clock: Clock | None = None, supervisor: ActorRef | None = None
+    ) -> None:
         super().__init__(clock, supervisor)
         self.store = store
-        self.pending: list[tuple[str, tuple]] = []  # writes waiting for the database, in order
+        self.pending: list[Write] = []  # writes waiting for the database, in order
         self.outage = False
 
     def on_StartTournament(self, msg: StartTournament) -> tuple[int, dict[int, int]]:
@@ -105,66 +76,56 @@ class Recorder(Actor):
         return self.store.start_tournament(msg.language, list(msg.seats))
 
     def on_RecordDuel(self, msg: RecordDuel) -> None:
-        self._write(
-            "record_duel",
-            msg.tournament_id,
-            msg.round,
-            msg.players,
-            msg.secret,
-            msg.length,
-            msg.starter,
-            msg.result,
-            msg.winner,
-            list(msg.rows),
-            msg.started_at,
-            msg.ended_at,
-        )
+        self._write(msg)
 
-    def on_ApplyPlacement(self, msg: ApplyPlacement) -> None:
-        self._write(
-            "apply_placement",
-            msg.tournament_id,
-            msg.player_id,
-            msg.place,
-            msg.round,
-            msg.left,
-            msg.rating_change,
-        )
+    def on_RecordPlacement(self, msg: RecordPlacement) -> None:
+        self._write(msg)
 
     def on_FinishTournament(self, msg: FinishTournament) -> None:
-        self._write("finish_tournament", msg.tournament_id, msg.status)
+        self._write(msg)
 
     def on_RetryPending(self, _msg: RetryPending) -> None:
         waiting, self.pending = self.pending, []
-        for i, (name, args) in enumerate(waiting):
-            if not self._try(name, args):
+        for i, write in enumerate(waiting):
+            if not self._try(write):
                 self.pending = waiting[i:] + self.pending
                 self.after(RETRY_SECONDS, RetryPending())
                 return
         self.outage = False
         log.info("database back: %d delayed write(s) done", len(waiting))
 
-    def _write(self, name: str, *args: Any) -> None:
+    def _write(self, write: Write) -> None:
         if self.pending:  # keep the order: after the writes already waiting
-            self.pending.append((name, args))
+            self.pending.append(write)
             return
-        if not self._try(name, args):
-            self.pending.append((name, args))
+        if not self._try(write):
+            self.pending.append(write)
             self.after(RETRY_SECONDS, RetryPending())
 
-    def _try(self, name: str, args: tuple) -> bool:
+    def _try(self, write: Write) -> bool:
         """True when done (or refused for good); False when the database is unavailable."""
         try:
-            getattr(self.store, name)(*args)
-        except TRANSIENT:
+            self._perform(write)
+        except Unavailable:
             log.warning(
                 "%s waits for the database (retry every %gs)",
-                name,
+                type(write).__name__,
                 RETRY_SECONDS,
                 exc_info=not self.outage,  # one traceback per outage, not one per retry
             )
             self.outage = True
             return False
         except Exception:
-            log.exception("database refused %s%r; not retried", name, args)
+            log.exception("database refused %r; not retried", write)
         return True
+
+    def _perform(self, write: Write) -> None:
+        match write:
+            case RecordDuel(played):
+                self.store.record_duel(played)
+            case RecordPlacement(tournament_id, p):
+                self.store.apply_placement(
+                    tournament_id, p.player, p.place, p.round, p.left, p.rating_change
+                )
+            case FinishTournament(tournament_id, status):
+                self.store.finish_tournament(tournament_id, status)

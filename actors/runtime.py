@@ -47,9 +47,11 @@ class _Ask:
 
 @dataclass(frozen=True)
 class ChildFailed:
-    """Sent to the supervisor when an actor's handler raised."""
+    """Sent to the supervisor when an actor's handler raised; `parent` is the actor that
+    started it and contains the damage (None: nobody needs to know)."""
 
     ref: ActorRef
+    parent: ActorRef | None
     error: BaseException
     traceback: str
 
@@ -170,7 +172,7 @@ class Actor:
             except Exception:
                 log.exception("%s on_failure raised", self.name)
             if self.supervisor is not None:
-                self.supervisor.tell(ChildFailed(self.ref, error, tb))
+                self.supervisor.tell(ChildFailed(self.ref, self.parent, error, tb))
             return
         self._running = False
         self._fail_pending()

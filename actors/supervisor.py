@@ -26,6 +26,5 @@ class Supervisor(Actor):
     def on_ChildFailed(self, msg: ChildFailed) -> None:
         self.failures[msg.ref.kind] += 1
         log.error("%s failed: %r", msg.ref.name, msg.error)
-        parent = msg.ref._actor.parent
-        if parent is not None:
-            parent.tell(msg)
+        if msg.parent is not None:
+            msg.parent.tell(msg)

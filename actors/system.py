@@ -1,5 +1,9 @@
-"""Builds the long-lived actors and wires them together: supervisor, recorder, matchmaker,
-bot launcher. The web layer talks to the game only through this object."""
+"""The game server: builds the long-lived actors (supervisor, recorder, matchmaker, party
+registry, bot launcher), wires them together, and is the web layer's only way into the game.
+
+Routes and the websocket endpoint call these methods with what they validated (a store's
+`PlayerInfo`, a parsed command); the facade turns that into actor messages.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +15,11 @@ from typing import Any
 
 import gevent
 
+from actors import frames
+from actors import parties as p
 from actors.bots import BotLauncher
 from actors.clock import Clock, RealClock
+from actors.commands import ClientCommand
 from actors.connection import Connection
 from actors.lobby import Services
 from actors.matchmaker import Matchmaker
@@ -20,24 +27,28 @@ from actors.messages import (
     Connected,
     CountLobbies,
     Disconnected,
-    Kick,
     Player,
     PlayerChanged,
+    Send,
     Shutdown,
     SocketClosed,
     StopTournaments,
 )
-from actors.parties import HomeOf, InParty, PartyRegistry
 from actors.recorder import Recorder
 from actors.runtime import ActorRef
 from actors.supervisor import Supervisor
 from models.settings import Settings
+from models.store import GameStore, PlayerInfo
 
 log = logging.getLogger("wordle")
 
+PARTY_ASK_SECONDS = 10.0
 
-def as_player(info: Any) -> Player:
-    """The actors' copy of a store.PlayerInfo."""
+
+def as_player(info: PlayerInfo | Player) -> Player:
+    """The actors' copy of a player."""
+    if isinstance(info, Player):
+        return info
     return Player(info.id, info.nickname, info.tag, info.rating, info.is_bot, info.bot_level)
 
 
@@ -46,7 +57,7 @@ class GameServer:
         self,
         settings: Settings,
         words: dict[str, Any],
-        store: Any = None,
+        store: GameStore | None = None,
         clock: Clock | None = None,
         rng: random.Random | None = None,
         players: Callable[[list[int]], dict[int, Player]] | None = None,
@@ -56,76 +67,121 @@ class GameServer:
         self.words = words
         self.store = store
         self.clock = clock or RealClock()
-        supervisor = Supervisor(self.clock)
-        self.supervisor_actor = supervisor
-        self.supervisor = supervisor.start()
+        self.supervisor = Supervisor(self.clock).start()
         self.recorder = (
             Recorder(store, self.clock, self.supervisor).start() if store is not None else None
         )
-        self.services = Services(
+        self.base_url: str | None = None  # the server's own websocket URL, for bots
+        bots = None
+        if store is not None:
+            bots = BotLauncher(
+                store, words, lambda: self.base_url, self.clock, self.supervisor
+            ).start()
+        services = Services(
             matchmaker=None,  # set below, before anything can use it
             recorder=self.recorder,
-            bots=None,
+            bots=bots,
             supervisor=self.supervisor,
             settings=settings,
             words=words,
         )
-        matchmaker = Matchmaker(self.services, self.clock, rng or random.Random())
-        self.matchmaker_actor = matchmaker
-        self.services.matchmaker = matchmaker.ref
-        self.base_url: str | None = None  # the server's own websocket URL, for bots
-        if store is not None:
-            self.services.bots = BotLauncher(
-                store, words, lambda: self.base_url, self.clock, self.supervisor
-            ).start()
+        matchmaker = Matchmaker(services, self.clock, rng or random.Random())
+        services.matchmaker = matchmaker.ref
+        registry = p.PartyRegistry(
+            matchmaker.ref, set(words), players or self._players, self.clock, self.supervisor
+        )
+        matchmaker.presence_listener = registry.ref  # wired before either one starts
         self.matchmaker = matchmaker.start()
-        self.parties = PartyRegistry(
-            self.matchmaker, set(words), players or self._players, self.clock, self.supervisor
-        ).start()
-        matchmaker.presence_listener = self.parties
+        self.parties = registry.start()
 
     def set_base_url(self, host: str, port: int) -> None:
         """Where bots connect: this server, by loopback when it listens on all addresses."""
         host = {"0.0.0.0": "127.0.0.1", "::": "[::1]", "": "127.0.0.1"}.get(host, host)
         if ":" in host and not host.startswith("["):
             host = f"[{host}]"
-        self.base_url = f"ws://{host}:{port}/ws?v=1"
+        self.base_url = f"ws://{host}:{port}/ws?v={frames.PROTOCOL_VERSION}"
 
     def _players(self, ids: list[int]) -> dict[int, Player]:
         if self.store is None:
             return {}
         return {i: as_player(info) for i, info in self.store.get_players(ids).items()}
 
-    def home(self, player_id: int) -> dict[str, Any]:
-        return self.parties.ask(HomeOf(player_id))
+    # --- connections ------------------------------------------------------------------
 
-    def in_party(self, player_id: int) -> bool:
-        return self.parties.ask(InParty(player_id))
-
-    def open_connection(self, socket: Any, player: Player) -> ActorRef:
+    def open_connection(self, socket: Any, player: PlayerInfo | Player) -> ActorRef:
         """A websocket was accepted for `player`: start its writer and announce it."""
+        player = as_player(player)
         conn = Connection(
             socket,
             player,
             self.matchmaker,
             self.clock,
             self.supervisor,
-            home=self.home,
-            in_party=self.in_party,
+            home=self._home,
+            in_party=self._in_party,
         ).start()
         self.matchmaker.tell(Connected(player, conn))
         return conn
 
-    def player_changed(self, player: Player) -> None:
-        """A player's nickname changed (PATCH /api/me): the game shows the new one."""
-        self.matchmaker.tell(PlayerChanged(player))
+    def command(self, conn: ActorRef, command: ClientCommand) -> None:
+        """A parsed client command, for the connection that read it."""
+        conn.tell(command)
+
+    def refuse(self, conn: ActorRef, error: frames.Error) -> None:
+        """A refused frame: the client hears why through its connection's writer."""
+        conn.tell(Send(error.write()))
 
     def close_connection(self, player_id: int, conn: ActorRef) -> None:
         conn.tell(SocketClosed())
         self.matchmaker.tell(Disconnected(player_id, conn))
 
-    def kick(self, conn: ActorRef, code: str, message: str) -> None:
-        conn.tell(Kick(code, message))
+    def player_changed(self, player: PlayerInfo | Player) -> None:
+        """A player's nickname changed (PATCH /api/me): the game shows the new one."""
+        self.matchmaker.tell(PlayerChanged(as_player(player)))
+
+    def _home(self, player_id: int) -> frames.Home:
+        return self.parties.ask(p.HomeOf(player_id))
+
+    def _in_party(self, player_id: int) -> bool:
+        return self.parties.ask(p.InParty(player_id))
+
+    # --- parties (each raises models.party.PartyError when refused) -------------------
+
+    def _party(self, message: Any) -> Any:
+        return self.parties.ask(message, timeout=PARTY_ASK_SECONDS)
+
+    def create_party(self, player: PlayerInfo, language: str) -> frames.PartyView:
+        return self._party(p.CreateParty(as_player(player), language))
+
+    def party_of(self, player_id: int, party_id: int | None = None) -> frames.PartyView:
+        """The player's party (or, for a member, the party `party_id`)."""
+        return self._party(p.GetParty(player_id, party_id))
+
+    def invite_info(self, invite: str) -> dict[str, Any] | None:
+        return self._party(p.InviteInfo(invite))
+
+    def join_party(self, player: PlayerInfo, invite: str) -> frames.PartyView:
+        return self._party(p.JoinParty(as_player(player), invite))
+
+    def leave_party(self, player_id: int) -> None:
+        self._party(p.LeaveParty(player_id))
+
+    def start_party(self, player_id: int) -> dict[str, Any]:
+        return self._party(p.StartParty(player_id))
+
+    def remove_member(self, by: int, player_id: int) -> frames.PartyView:
+        return self._party(p.RemoveMember(by, player_id))
+
+    def hand_over(self, by: int, player_id: int) -> frames.PartyView:
+        return self._party(p.HandOver(by, player_id))
+
+    def renew_invite(self, by: int) -> frames.PartyView:
+        return self._party(p.RenewInvite(by))
+
+    def set_party_language(self, by: int, language: str) -> frames.PartyView:
+        return self._party(p.SetLanguage(by, language))
+
+    # --- shutting down ----------------------------------------------------------------
 
     def drain(self, grace: float, poll: float = 0.2) -> int:
         """Shut down the game: no new lobbies, waiting lobbies dissolve; running tournaments

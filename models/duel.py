@@ -12,12 +12,9 @@ import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
 
+from models.rules import MAX_TURNS, TURN_SECONDS
 from models.scoring import is_solved, score
-
-MAX_TURNS = 6
-DEFAULT_TURN_SECONDS = 30.0
 
 
 class Outcome(StrEnum):
@@ -50,14 +47,6 @@ class Row:
     @property
     def skipped(self) -> bool:
         return self.word is None
-
-    def view(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "letters": list(self.letters) if self.letters else None,
-            "marks": self.marks,
-            "skipped": self.skipped,
-        }
 
 
 # --- events -------------------------------------------------------------------------------
@@ -100,7 +89,7 @@ class Duel:
     secret: tuple[str, ...]
     secret_word: str
     starter: Hashable
-    turn_seconds: float = DEFAULT_TURN_SECONDS
+    turn_seconds: float = TURN_SECONDS
     max_turns: int = MAX_TURNS
     started_at: float = 0.0
     rows: tuple[Row, ...] = ()
@@ -120,7 +109,7 @@ class Duel:
         secret_word: str,
         rng: random.Random,
         now: float,
-        turn_seconds: float = DEFAULT_TURN_SECONDS,
+        turn_seconds: float = TURN_SECONDS,
         max_turns: int = MAX_TURNS,
     ) -> tuple[Duel, list[Event]]:
         """Start a duel: a random starter gets the first turn, with its deadline."""
@@ -166,22 +155,6 @@ class Duel:
     @property
     def loser(self) -> Hashable | None:
         return None if self.winner is None else self.opponent(self.winner)
-
-    def view(self) -> dict[str, Any]:
-        """What players and spectators may see: the secret only once the duel is over."""
-        return {
-            "players": list(self.players),
-            "length": self.length,
-            "starter": self.starter,
-            "rows": [r.view() for r in self.rows],
-            "to_move": self.to_move,
-            "deadline": self.deadline,
-            "turns_used": {str(p): self.turns_used(p) for p in self.players},
-            "max_turns": self.max_turns,
-            "outcome": self.outcome.value if self.outcome else None,
-            "winner": self.winner,
-            "secret": self.secret_word if self.over else None,
-        }
 
     # --- transitions ------------------------------------------------------------------
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-RATING_WINDOW = 200
-SEATS = 8
+from models.rules import RATING_WINDOW, SEATS
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ from typing import TypeVar
 
 P = TypeVar("P", bound=Hashable)
 
-START_RATING = 1000
 K_PER_OPPONENT = 50 / 7
 
 

@@ -3,16 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 
-
-class Mark(StrEnum):
-    """One tile's colour; a row's colours travel and persist as a string such as "gyxxg"."""
-
-    GREEN = "g"  # right letter, right place
-    YELLOW = "y"  # in the secret elsewhere, and not yet used up by greens or earlier yellows
-    GREY = "x"  # not in the secret (or all its occurrences already accounted for)
-
+from models.rules import Mark
 
 GREEN, YELLOW, GREY = Mark.GREEN.value, Mark.YELLOW.value, Mark.GREY.value
 SOLVED_MARK = GREEN

@@ -2,7 +2,7 @@
 
 Every setting has a default that works on a fresh machine. A bad value raises SettingsError
 naming the variable, so the server refuses to start instead of misbehaving later.
-The game's rule numbers (8 seats, 3 lives, 6 turns) are not settings: RULES fixes them.
+The game's rule numbers (seats, lives, turns) are not settings: models/rules.py holds them.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
+
+from models.rules import INTRO_SECONDS, RECONNECT_GRACE_SECONDS, TURN_SECONDS
 
 PREFIX = "WT_"
 
@@ -69,9 +71,9 @@ class Settings:
     port: int = 8000
     database_url: str = "sqlite:///data/wordle.db"
     wordlists_dir: str = ""  # empty: the lists shipped inside the wordlists package
-    turn_seconds: float = 30.0
-    intro_seconds: float = 6.0
-    reconnect_grace_seconds: float = 60.0
+    turn_seconds: float = TURN_SECONDS
+    intro_seconds: float = INTRO_SECONDS
+    reconnect_grace_seconds: float = RECONNECT_GRACE_SECONDS
     bot_fill: bool = True
     bot_fill_seconds: float = 15.0
     max_frame_bytes: int = 4096

@@ -13,14 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from models.duel import Duel, Outcome
+from models.rules import INTRO_SECONDS, SEATS, START_RATING, TURN_SECONDS
 from models.solver import Word, best_guess, candidates
-from models.tournament import (
-    DEFAULT_INTRO_SECONDS,
-    SEATS,
-    Result,
-    Tournament,
-    TournamentEnded,
-)
+from models.tournament import Result, Tournament, TournamentEnded
 from models.words import choose_secrets
 
 
@@ -109,12 +104,12 @@ def play_tournament(
     vocab: Vocabulary,
     skills: Mapping[object, Skill],
     ratings: Mapping[object, int] | None = None,
-    turn_seconds: float = 30.0,
-    intro_seconds: float = DEFAULT_INTRO_SECONDS,
+    turn_seconds: float = TURN_SECONDS,
+    intro_seconds: float = INTRO_SECONDS,
 ) -> TournamentStats:
     """Play a whole tournament; the round's clock is its longest duel plus the intro."""
     seats = list(skills)
-    t = Tournament.create(seats, ratings or dict.fromkeys(seats, 1000))
+    t = Tournament.create(seats, ratings or dict.fromkeys(seats, START_RATING))
     answers = vocab.answer_strings()
     letters_of = {"".join(w): w for ws in vocab.answers.values() for w in ws}
     stats, used, clock = TournamentStats(), set(), 0.0

@@ -20,10 +20,7 @@ from typing import Any
 
 from models.pairing import Pairing, pair_round
 from models.rating import placement_score, rating_change
-
-START_LIVES = 3
-SEATS = 8
-DEFAULT_INTRO_SECONDS = 6.0
+from models.rules import START_LIVES
 
 
 class Phase(StrEnum):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-LENGTHS = (4, 5, 6)
+from models.rules import WORD_LENGTHS
 
 
 class OutOfWords(Exception):
@@ -17,7 +17,7 @@ def choose_secrets(
     answers: Mapping[int, Sequence[str]],
     count: int,
     used: set[str],
-    lengths: Sequence[int] = LENGTHS,
+    lengths: Sequence[int] = WORD_LENGTHS,
 ) -> list[str]:
     """Draw `count` different words not in `used` (which is updated), one per duel.
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run bot players against a server over the public protocol, like browsers would.
 
-    python scripts/bots.py --url http://127.0.0.1:8000 --count 8 --language en --level good
+    python -m scripts.bots --url http://127.0.0.1:8000 --count 8 --language en --level good
 
 Each bot signs in with POST /api/session (so it is an ordinary account, not one flagged as a
 bot: the server's own bot fill makes flagged bots), queues, plays its tournament to the end
@@ -14,19 +14,16 @@ import argparse
 import random
 import sys
 import threading
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import wordlists  # noqa: E402
-from actors.bot_client import (  # noqa: E402
+import wordlists
+from actors.bot_client import (
     BotBrain,
     known_answers,
     run_bot,
     sign_in,
     skill_named,
 )
-from models.simulation import SKILLS  # noqa: E402
+from models.simulation import SKILLS
 
 
 def play(

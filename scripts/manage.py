@@ -33,8 +33,8 @@ def ensure_installed(extras: str) -> None:
         return
     target = f"{ROOT}{extras}"
     print(f"installing {target} into {VENV}", flush=True)
-    subprocess.check_call([PYTHON, "-m", "pip", "install", "-q", "--upgrade", "pip"])
-    subprocess.check_call([PYTHON, "-m", "pip", "install", "-q", "-e", target])
+    subprocess.check_call([PYTHON, "-m", "pip", "install", "-qq", "--upgrade", "pip"])
+    subprocess.check_call([PYTHON, "-m", "pip", "install", "-qq", target])
     stamp.write_text(key)
 
 

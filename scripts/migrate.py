@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Bring the database named by WT_DATABASE_URL up to the current schema.
 
-    .venv/bin/python scripts/migrate.py            # run the pending migrations, each once
-    .venv/bin/python scripts/migrate.py --list     # every migration and whether it is applied
-    .venv/bin/python scripts/migrate.py --dry-run  # what would run, changing nothing
+    .venv/bin/python -m scripts.migrate            # run the pending migrations, each once
+    .venv/bin/python -m scripts.migrate --list     # every migration and whether it is applied
+    .venv/bin/python -m scripts.migrate --dry-run  # what would run, changing nothing
 
-Migrations are the versioned steps in models/db_migrations.py; each applied one is recorded in
+Migrations are the versioned steps in models/store/migrations.py; each applied one is recorded in
 the database's schema_migration table. Stop the server first: it refuses to start while
 migrations are pending. A database that has no tables yet gets them on the server's start.
 """
@@ -16,19 +16,16 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from models import db  # noqa: E402
-from models import db_migrations as migrations  # noqa: E402
-from models.settings import Settings, SettingsError  # noqa: E402
+from models import store
+from models.settings import Settings, SettingsError
+from models.store import migrations
 
 
 def main(
     argv: Sequence[str] | None = None, steps: Sequence[migrations.Migration] | None = None
 ) -> int:
-    """Entry point; `steps` replaces models.db_migrations.MIGRATIONS (tests use it)."""
+    """Entry point; `steps` replaces migrations.MIGRATIONS (tests use it)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", action="store_true", help="list migrations and their state")
     parser.add_argument("--dry-run", action="store_true", help="show what would run")
@@ -40,7 +37,7 @@ def main(
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    db.connect(url)
+    store.connect(url)
     done = migrations.applied_versions()
     if migrations.BASELINE_VERSION not in done:
         print("the database has no schema yet: start the server once (it creates the tables)")

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Play many whole tournaments in-process and print their statistics.
 
-    python scripts/simulate.py --seed 1 --tournaments 1000
-    python scripts/simulate.py --seed 1 --tournaments 200 --skills strong:8 --language de
-    python scripts/simulate.py --seed 1 --tournaments 200 --sweep   # one line per skill mix
+    python -m scripts.simulate --seed 1 --tournaments 1000
+    python -m scripts.simulate --seed 1 --tournaments 200 --skills strong:8 --language de
+    python -m scripts.simulate --seed 1 --tournaments 200 --sweep   # one line per skill mix
 
 The same seed prints the same figures (tournament i uses its own generator seeded from
 --seed and i, so --jobs does not change them); only the speed line differs between runs.
@@ -18,12 +18,9 @@ import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from models.simulation import SKILLS, Vocabulary, play_tournament, skill_mix  # noqa: E402
-from models.words import LENGTHS  # noqa: E402
+from models.rules import WORD_LENGTHS
+from models.simulation import SKILLS, Vocabulary, play_tournament, skill_mix
 
 _VOCAB: Vocabulary | None = None
 
@@ -33,7 +30,7 @@ def load_vocabulary(language: str) -> Vocabulary:
 
     wl = wordlists.load_language(wordlists.default_folder(), language)
     split = wl.language.letters
-    answers = {n: [split(w) for w in wl.answers[n]] for n in LENGTHS}
+    answers = {n: [split(w) for w in wl.answers[n]] for n in WORD_LENGTHS}
     return Vocabulary(answers)
 
 

@@ -18,7 +18,8 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import pytest
 
-from models import db
+from models import store
+from models.store import migrations, tables
 
 MYSQL_ENV = "WT_TEST_MYSQL_URL"
 REQUIRE_ENV = "WT_REQUIRE_MYSQL"
@@ -84,8 +85,8 @@ def fixture_mysql_scratch(mysql_server: MySQLServer) -> Iterator[str]:
     """One scratch database with the tables, shared by the session (emptied per test)."""
     url = mysql_server.create("s")
     try:
-        db.connect(url)
-        db.create_tables()
+        store.connect(url)
+        migrations.create_tables()
         yield url
     finally:
         _disconnect()
@@ -93,20 +94,20 @@ def fixture_mysql_scratch(mysql_server: MySQLServer) -> Iterator[str]:
 
 
 def _disconnect() -> None:
-    target = db.database.obj
+    target = tables.database.obj
     if target is not None:
         target.close_all()
 
 
 def _empty_mysql() -> None:
-    tables = [m._meta.table_name for m in db.TABLES if m is not db.SchemaMigration]
-    with db.database.connection_context():
-        db.database.execute_sql("SET FOREIGN_KEY_CHECKS = 0")
+    names = [m._meta.table_name for m in tables.TABLES if m is not tables.SchemaMigration]
+    with tables.database.connection_context():
+        tables.database.execute_sql("SET FOREIGN_KEY_CHECKS = 0")
         try:
-            for name in tables:
-                db.database.execute_sql(f"DELETE FROM `{name}`")  # faster than TRUNCATE
+            for name in names:
+                tables.database.execute_sql(f"DELETE FROM `{name}`")  # faster than TRUNCATE
         finally:
-            db.database.execute_sql("SET FOREIGN_KEY_CHECKS = 1")
+            tables.database.execute_sql("SET FOREIGN_KEY_CHECKS = 1")
 
 
 @pytest.fixture(params=BACKENDS, name="backend")
@@ -119,11 +120,11 @@ def fixture_db_url(backend: str, request: pytest.FixtureRequest, tmp_path) -> It
     """A connected, empty database with the tables; yields its URL."""
     if backend == "sqlite":
         url = f"sqlite:///{tmp_path}/data/wordle.db"
-        db.connect(url)
-        db.create_tables()
+        store.connect(url)
+        migrations.create_tables()
     else:
         url = request.getfixturevalue("mysql_scratch")  # tables made once per session
-        db.connect(url)
+        store.connect(url)
         _empty_mysql()
     yield url
     _disconnect()
@@ -152,3 +153,22 @@ def fixture_fresh_db_url(
         _disconnect()
         for url in made if server is not None else []:
             server.drop(url)
+
+
+def played_duel(tid, round_, players, secret, length, starter, result, winner, rows, start, end):
+    """A PlayedDuel from plain values; `rows` are (player, word or None, marks or None, at)."""
+    from models.records import PlayedDuel, PlayedRow
+
+    return PlayedDuel(
+        tid,
+        round_,
+        tuple(players),
+        secret,
+        length,
+        starter,
+        result,
+        winner,
+        tuple(PlayedRow(*r) for r in rows),
+        start,
+        end,
+    )

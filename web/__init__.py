@@ -7,10 +7,11 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, jsonify
+from flask import Flask, current_app, jsonify
 
-from models import store
+from models import store as sql_store
 from models.settings import Settings
+from models.store import WebStore
 
 log = logging.getLogger("wordle")
 
@@ -26,9 +27,10 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     app = Flask(__name__, static_folder="static", static_url_path="/static")
     app.config.update(config or {})
     settings = app.config.setdefault("SETTINGS", Settings.from_env(os.environ))
-    aborted = store.open_database(settings.database_url)
+    aborted = sql_store.open_database(settings.database_url)
     if aborted:
         log.warning("aborted unfinished tournaments %s", aborted)
+    app.extensions["store"] = sql_store
     game = app.config.get("GAME") or _game(app, settings)
     app.extensions["game"] = game
     app.config["WORDS"] = game.words
@@ -52,6 +54,11 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     return app
 
 
+def store() -> WebStore:
+    """The store the current app's routes read and write."""
+    return current_app.extensions["store"]
+
+
 def _game(app: Flask, settings: Settings):
     from actors.system import GameServer
 
@@ -60,4 +67,4 @@ def _game(app: Flask, settings: Settings):
         import wordlists
 
         words = wordlists.load_all(settings.wordlists_dir or None)
-    return GameServer(settings, words, store=store)
+    return GameServer(settings, words, store=sql_store)

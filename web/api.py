@@ -10,9 +10,9 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import HTTPException
 
-from actors.system import as_player
-from models import store
+from models.store import NicknameError, NotFound, Unavailable
 from web import api_schemas as s
+from web import store
 from web.auth import current_player, player_from_request, set_token_cookie, token_from
 from web.pages import error_page
 
@@ -51,14 +51,23 @@ def _validation_error(exc: ValidationError) -> Response:
     return _error(400, summary or f"invalid {', '.join(names)}", messages)
 
 
-@api.errorhandler(store.NicknameError)
-def _nickname_error(exc: store.NicknameError) -> Response:
+@api.errorhandler(NicknameError)
+def _nickname_error(exc: NicknameError) -> Response:
     return _error(400, str(exc), {"nickname": [str(exc)]})
 
 
-@api.errorhandler(store.NotFound)
-def _not_found(exc: store.NotFound) -> Response:
+@api.errorhandler(NotFound)
+def _not_found(exc: NotFound) -> Response:
     return _error(404, str(exc))
+
+
+@api.app_errorhandler(Unavailable)
+def _unavailable(exc: Unavailable) -> Response:
+    """The database is down or busy: say so, and when to try again."""
+    log.warning("database unavailable: %s", exc)
+    response = _error(503, "The server cannot reach its database right now; try again soon.")
+    response.headers["Retry-After"] = "5"
+    return response
 
 
 @api.errorhandler(HTTPException)
@@ -106,7 +115,7 @@ def create_session() -> tuple[Response, int]:
         token = token_from(request.headers, request.cookies) or ""
         created = False
     else:
-        player, token = store.create_player(nickname=body["nickname"])
+        player, token = store().create_player(nickname=body["nickname"])
         created = True
         log.info("new player %d", player.id)
     out = s.SessionResponse().dump({"player": player, "token": token, "created": created})
@@ -124,26 +133,28 @@ def me() -> Response:
 def update_me() -> Response:
     player = current_player()
     body = load_body(s.NicknameRequest())
-    updated = store.set_nickname(player.id, body["nickname"])
-    current_app.extensions["game"].player_changed(as_player(updated))
+    updated = store().set_nickname(player.id, body["nickname"])
+    current_app.extensions["game"].player_changed(updated)
     return jsonify(s.Me().dump(updated))
 
 
 @api.get("/leaderboard")
 def leaderboard() -> Response:
     q = s.LeaderboardQuery().load(request.args.to_dict())
-    page = store.leaderboard(q["limit"], q["offset"], include_bots=q["bots"])
+    page = store().leaderboard(q["limit"], q["offset"], include_bots=q["bots"])
     return jsonify(s.LeaderboardResponse().dump(page))
 
 
 @api.get("/players/<player_id>")
 def player(player_id: str) -> Response:
-    return jsonify(s.ProfileResponse().dump(store.player_profile(path_id(player_id, "player_id"))))
+    return jsonify(
+        s.ProfileResponse().dump(store().player_profile(path_id(player_id, "player_id")))
+    )
 
 
 @api.get("/tournaments/<tournament_id>")
 def tournament(tournament_id: str) -> Response:
-    summary = store.tournament_summary(path_id(tournament_id, "tournament_id"))
+    summary = store().tournament_summary(path_id(tournament_id, "tournament_id"))
     if summary.status == "running":
         raise ApiError(409, f"tournament {summary.id} is still running")
     return jsonify(s.SummaryResponse().dump(summary))

@@ -9,14 +9,12 @@ SameSite=Lax; Secure when WT_COOKIE_SECURE is on). Bots and other non-browser cl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from flask import Response, abort, current_app, jsonify, request
-from werkzeug.wrappers import Request
 
-from models import store
 from models.settings import Settings
 from models.store import PlayerInfo
+from web import store
 
 COOKIE = "wt_token"
 COOKIE_MAX_AGE = 10 * 365 * 24 * 3600  # the token is the player's identity: keep it
@@ -31,15 +29,11 @@ def token_from(headers: Mapping[str, str], cookies: Mapping[str, str]) -> str | 
     return cookies.get(COOKIE) or None
 
 
-def player_from_request(source: Request | Mapping[str, Any] | None = None) -> PlayerInfo | None:
-    """The authenticated player of a Flask/werkzeug request, a WSGI environ, or (no argument)
-    the current request; None when the token is missing or wrong."""
-    if source is None:
-        source = request
-    if not isinstance(source, Request):
-        source = Request(source)  # a WSGI environ
-    token = token_from(source.headers, source.cookies)
-    return store.player_by_token(token) if token else None
+def player_from_request() -> PlayerInfo | None:
+    """The current request's player (a REST call or the websocket handshake); None when the
+    token is missing or wrong."""
+    token = token_from(request.headers, request.cookies)
+    return store().player_by_token(token) if token else None
 
 
 def current_player() -> PlayerInfo:

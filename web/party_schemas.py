@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
-from web.protocol import PartyViewOut
-
 
 class CreatePartyRequest(Schema):
     class Meta:
@@ -30,10 +28,6 @@ class MemberRequest(Schema):
 
 class LanguageRequest(CreatePartyRequest):
     pass
-
-
-# A party as its members see it: the same object as the websocket's `party` message.
-PartyResponse = PartyViewOut
 
 
 class InviteResponse(Schema):

@@ -1,5 +1,5 @@
 """The websocket endpoint `/ws?v=1`: authenticate the handshake, then read frames, check size,
-rate and shape, and hand valid messages to the player's connection actor.
+rate and shape, and hand each parsed command to the game for the player's connection actor.
 
 This greenlet only reads; the connection actor is the only writer (see actors/connection.py).
 A refused frame gets an error message and changes nothing. Two size limits apply: frames over
@@ -16,12 +16,10 @@ from urllib.parse import urlsplit
 from flask import Flask, current_app, request
 from flask_sock import ConnectionClosed, Sock
 
-from actors import wire
-from actors.messages import Incoming, Send
-from actors.system import as_player
+from actors.frames import PROTOCOL_VERSION, Error
 from models.settings import Settings
 from web.auth import player_from_request
-from web.protocol import PROTOCOL_VERSION, FrameError, parse_client_frame
+from web.protocol import FrameError, parse_client_frame
 
 sock = Sock()
 
@@ -67,16 +65,15 @@ def websocket(ws: Any) -> None:
     game = current_app.extensions["game"]
     settings: Settings = current_app.config["SETTINGS"]
     if request.args.get("v") != str(PROTOCOL_VERSION):
-        ws.send(wire.encode(wire.error("unsupported_version", version=PROTOCOL_VERSION)))
+        ws.send(Error.of("unsupported_version", version=PROTOCOL_VERSION).write())
         return
     if not same_origin(request.headers.get("Origin"), request.host):
-        ws.send(wire.encode(wire.error("unauthorized")))
+        ws.send(Error.of("unauthorized").write())
         return
-    info = player_from_request()
-    if info is None:
-        ws.send(wire.encode(wire.error("unauthorized")))
+    player = player_from_request()
+    if player is None:
+        ws.send(Error.of("unauthorized").write())
         return
-    player = as_player(info)
     conn = game.open_connection(ws, player)
     bucket = TokenBucket(
         settings.frames_per_second, 2 * settings.frames_per_second, time.monotonic()
@@ -90,15 +87,15 @@ def websocket(ws: Any) -> None:
             try:
                 if not bucket.take(time.monotonic()):
                     raise FrameError("rate_limited")
-                message = parse_client_frame(data, settings.max_frame_bytes)
+                command = parse_client_frame(data, settings.max_frame_bytes)
             except FrameError as refused:
                 strikes += 1
-                conn.tell(Send(wire.encode(refused.message)))
+                game.refuse(conn, refused.frame)
                 if strikes >= STRIKES_BEFORE_CLOSE:
                     break
                 continue
             strikes = 0
-            conn.tell(Incoming(message))
+            game.command(conn, command)
     except ConnectionClosed:
         pass
     finally:

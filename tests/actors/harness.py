@@ -1,18 +1,39 @@
-"""A whole game server on a manual clock, with fake sockets that record and check every frame."""
+"""A whole game server on a manual clock, with fake sockets that record and check every frame.
+
+Tests see the game as clients do: through the frames their players receive (`Harness.duels`
+rebuilds every duel from them, `Harness.snapshot` asks for a fresh one). The one thing a client
+cannot know is a duel's secret; tests that need to win look it up with `DuelSeen.secret`, which
+a spy on `begin_duel` (the public function every duel starts with) records.
+"""
 
 from __future__ import annotations
 
 import json
 import random
+import weakref
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from actors import tournament_run
 from actors.clock import ManualClock
-from actors.messages import Incoming, Player
+from actors.messages import CountLobbies, Player
 from actors.runtime import settle
 from actors.system import GameServer
 from models.settings import Settings
 from web.protocol import check_server_frame, parse_client_frame
+
+# word list -> pair -> the secrets of the pair's duels, in the order they began
+_SECRETS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_begin_duel = tournament_run.begin_duel
+
+
+def _spy(players, secret, words, *args, **kwargs):
+    _SECRETS.setdefault(words, defaultdict(list))[frozenset(players)].append(secret)
+    return _begin_duel(players, secret, words, *args, **kwargs)
+
+
+tournament_run.begin_duel = _spy
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -79,8 +100,7 @@ class Client:
         return self.socket.frames
 
     def send(self, message: dict[str, Any]) -> None:
-        parsed = parse_client_frame(json.dumps(message), 4096)
-        self.conn.tell(Incoming(parsed))
+        self.harness.server.command(self.conn, parse_client_frame(json.dumps(message), 4096))
         settle()
 
     def of_type(self, kind: str) -> list[dict[str, Any]]:
@@ -98,8 +118,62 @@ class Client:
     def reconnect(self) -> Client:
         again = Client(self.harness, self.player)
         again.conn = self.harness.server.open_connection(again.socket, self.player)
+        self.harness.clients.append(again)
         settle()
         return again
+
+
+@dataclass
+class DuelSeen:
+    """A duel as its players and the others in the tournament saw it in their frames."""
+
+    id: int
+    round: int
+    pair: tuple[int, int]
+    length: int
+    starter: int
+    secret: str  # known to the test only (see the module docstring)
+    rows: dict[int, dict[str, Any]] = field(default_factory=dict)
+    deadlines: dict[tuple[int, int], int] = field(default_factory=dict)  # (player, turn)
+    ended: dict[str, Any] | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.ended is not None
+
+    @property
+    def to_move(self) -> int | None:
+        """Turns strictly alternate from the starter, so the rows say whose turn it is."""
+        if self.over:
+            return None
+        if not self.rows:
+            return self.starter
+        last = self.rows[max(self.rows)]["player"]
+        return self.pair[1] if last == self.pair[0] else self.pair[0]
+
+    @property
+    def deadline(self) -> int | None:
+        player = self.to_move
+        if player is None:
+            return None
+        used = sum(1 for r in self.rows.values() if r["player"] == player)
+        return self.deadlines.get((player, used + 1))
+
+    def board(self) -> list[dict[str, Any]]:
+        """The rows so far, shaped as in a duel view."""
+        return [_row(self.rows[i]) for i in sorted(self.rows)]
+
+
+def _row(f: dict[str, Any]) -> dict[str, Any]:
+    if f["type"] == "turn_skipped":
+        return {
+            "index": f["index"],
+            "player": f["player"],
+            "letters": None,
+            "marks": None,
+            "skipped": True,
+        }
+    return {k: v for k, v in f.items() if k not in ("type", "duel")}
 
 
 class Harness:
@@ -111,22 +185,25 @@ class Harness:
         self.settings = Settings(**defaults)
         self.clock = ManualClock()
         self.words = words or SmallWords(seed)
+        self.languages = {"en": self.words, "de": SmallWords(seed + 1)}
         self.known: dict[int, Player] = {}
         self.server = GameServer(
             self.settings,
-            {"en": self.words, "de": SmallWords(seed + 1)},
+            self.languages,
             store=store,
             clock=self.clock,
             rng=random.Random(seed),
             players=lambda ids: {i: self.known[i] for i in ids if i in self.known},
         )
         self._ids = iter(range(1, 10_000))
+        self.clients: list[Client] = []
 
-    def party(self, message: Any) -> Any:
-        """Ask the party registry as a REST route would."""
-        result = self.server.parties.ask(message)
+    def party(self, method: str, *args: Any) -> Any:
+        """Call a party method of the game as a REST route does; a party comes back as the
+        route's JSON object."""
+        result = getattr(self.server, method)(*args)
         settle()
-        return result
+        return result.wire() if hasattr(result, "wire") else result
 
     def player(self, rating: int = 1000, is_bot: bool = False) -> Player:
         pid = next(self._ids)
@@ -136,17 +213,66 @@ class Harness:
     def connect(self, player: Player | None = None) -> Client:
         client = Client(self, player or self.player())
         client.conn = self.server.open_connection(client.socket, client.player)
+        self.clients.append(client)
         settle()
         return client
 
     def advance(self, seconds: float) -> None:
         self.clock.advance(seconds, settle)
 
-    def lobbies(self):
-        return self.server.matchmaker_actor.lobbies
+    def lobby_count(self) -> int:
+        """Lobbies the matchmaker still knows (waiting or playing)."""
+        return self.server.matchmaker.ask(CountLobbies())
 
-    def lobby_actor(self, lobby_id: int):
-        return self.server.matchmaker_actor.lobbies[lobby_id].ref._actor
+    def duels(self, among: Any = None) -> dict[int, DuelSeen]:
+        """Every duel that the clients (all, or those in `among`) saw, as they saw it."""
+        clients = self.clients if among is None else list(among)
+        seen: dict[int, DuelSeen] = {}
+        for client in clients:
+            for f in client.frames:
+                kind = f["type"]
+                if kind == "duel_started" and f["duel"] not in seen:
+                    pair = tuple(f["players"])
+                    d = DuelSeen(f["duel"], f["round"], pair, f["length"], f["starter"], "")
+                    d.deadlines[(f["starter"], 1)] = f["deadline"]
+                    seen[f["duel"]] = d
+                elif kind == "turn" and f["duel"] in seen:
+                    seen[f["duel"]].deadlines[(f["player"], f["turn"])] = f["deadline"]
+                elif kind in ("guess_scored", "turn_skipped") and f["duel"] in seen:
+                    seen[f["duel"]].rows[f["index"]] = f
+                elif kind == "duel_ended" and f["duel"] in seen:
+                    seen[f["duel"]].ended = f
+        by_pair = defaultdict(list)
+        for duel_id in sorted(seen):
+            by_pair[frozenset(seen[duel_id].pair)].append(seen[duel_id])
+        for pair, duels in by_pair.items():
+            secrets = self._secrets(pair)
+            for duel, secret in zip(duels, secrets[len(secrets) - len(duels) :], strict=True):
+                duel.secret = secret
+        return seen
+
+    def _secrets(self, pair: frozenset) -> list[str]:
+        for words in self.languages.values():
+            found = _SECRETS.get(words, {}).get(pair)
+            if found:
+                return found
+        raise AssertionError(f"no duel of {sorted(pair)} has begun")
+
+    def live_duels(self, among: Any = None) -> list[DuelSeen]:
+        return [d for d in self.duels(among).values() if not d.over]
+
+    def duel_of(self, player_id: int) -> DuelSeen:
+        """The player's duel of the current round."""
+        return max((d for d in self.duels().values() if player_id in d.pair), key=lambda d: d.id)
+
+    def snapshot(self, client: Client) -> dict[str, Any]:
+        """A fresh snapshot, as a client gets it with `resync`."""
+        client.send({"type": "resync"})
+        return client.last("snapshot")
+
+    def standings(self, client: Client) -> dict[int, dict[str, Any]]:
+        tournament = self.snapshot(client)["tournament"]
+        return {s["player"]: s for s in tournament["standings"]}
 
     def full_lobby(self, ratings=None, language: str = "en") -> list[Client]:
         clients = [self.connect(self.player(r)) for r in (ratings or [1000] * 8)]
@@ -155,27 +281,27 @@ class Harness:
         return clients
 
 
-def lobby_of(h: Harness):
-    (info,) = h.lobbies().values()
-    return info.ref._actor
+def finished(clients: dict[int, Client]) -> bool:
+    """Has the clients' tournament ended (or been stopped)?"""
+    return any(c.last("tournament_ended") or c.last("tournament_aborted") for c in clients.values())
 
 
-def play_round(h: Harness, clients: dict[int, Client], decide, lobby=None) -> None:
-    """After the intro, play every duel of the round to its end. `decide(slot, player)`
-    returns a word to guess or None to let the turn run out."""
-    lobby = lobby or lobby_of(h)
+def eliminated(clients: dict[int, Client]) -> set[int]:
+    return {f["player"] for c in clients.values() for f in c.of_type("eliminated")}
+
+
+def play_round(h: Harness, clients: dict[int, Client], decide) -> None:
+    """After the intro, play every duel of the round to its end. `decide(duel, player)`
+    (a DuelSeen) returns a word to guess or None to let the turn run out."""
     h.advance(h.settings.intro_seconds)
     for _ in range(200):
-        live = {i: s for i, s in lobby.duels.items() if not s.over}
-        if not live or not lobby.alive:
+        live = h.live_duels(clients.values())
+        if not live or finished(clients):
             return
         moved = False
-        for slot in live.values():
-            view = slot.view
-            player = view["to_move"]
-            if player is None:
-                continue
-            word = decide(slot, player)
+        for duel in live:
+            player = duel.to_move
+            word = decide(duel, player)
             if word is None:
                 continue
             clients[player].send({"type": "guess", "word": word})
@@ -183,6 +309,11 @@ def play_round(h: Harness, clients: dict[int, Client], decide, lobby=None) -> No
         if not moved:
             h.advance(h.settings.turn_seconds)
     raise AssertionError("round did not end")
+
+
+def another_word(h: Harness, duel: DuelSeen) -> str:
+    """An answer of the duel's length that is not its secret: a wrong guess."""
+    return next(w for w in h.words.answers[duel.length] if w != duel.secret)
 
 
 def _strings(value: Any):

@@ -10,42 +10,43 @@ from tests.actors.harness import Harness, play_round
 def test_a_crashed_duel_is_void_and_the_tournament_goes_on(monkeypatch, caplog):
     h = Harness()
     clients = {c.id: c for c in h.full_lobby()}
-    (info,) = h.lobbies().values()
-    lobby = info.ref._actor
     h.advance(6)
-    duel_id, slot = next(iter(lobby.duels.items()))
+    duel = min(h.live_duels(), key=lambda d: d.id)
     original = DuelActor.on_Guess
 
     def explode(self, msg):
-        if self.duel_id == duel_id:
+        if self.duel_id == duel.id:
             raise RuntimeError("injected fault")
         return original(self, msg)
 
     monkeypatch.setattr(DuelActor, "on_Guess", explode)
     with caplog.at_level(logging.ERROR):
-        clients[slot.view["to_move"]].send({"type": "guess", "word": slot.secret})
+        clients[duel.to_move].send({"type": "guess", "word": duel.secret})
     assert "injected fault" in caplog.text
-    a, b = slot.pair
+    a, b = duel.pair
     ended = clients[a].last("duel_ended")
-    assert ended["duel"] == duel_id and ended["outcome"] == "void"
+    assert ended["duel"] == duel.id and ended["outcome"] == "void"
+    assert ended["winner"] is None and ended["secret"] == duel.secret
     assert clients[a].last("error")["code"] == "duel_void"
-    assert lobby.t.lives[a] == lobby.t.lives[b] == 3
+    standings = h.standings(clients[a])
+    assert standings[a]["lives"] == standings[b]["lives"] == 3
+    summary = next(d for d in h.snapshot(clients[a])["tournament"]["duels"] if d["id"] == duel.id)
+    assert summary["over"] is True and summary["outcome"] == "void"
     monkeypatch.setattr(DuelActor, "on_Guess", original)
-    play_round(h, clients, lambda s, p: s.secret, lobby)
-    assert lobby.t.round == 2 and lobby.alive
+    play_round(h, clients, lambda d, p: d.secret)
+    assert clients[a].last("round_intro")["round"] == 2
 
 
 def test_a_crashed_lobby_aborts_its_tournament_only(monkeypatch):
     h = Harness()
     crashing = {c.id: c for c in h.full_lobby()}
     others = {c.id: c for c in h.full_lobby()}
-    lobbies = list(h.lobbies().values())
-    assert len(lobbies) == 2
-    doomed = lobbies[0].ref._actor
+    assert h.lobby_count() == 2
+    doomed = next(iter(crashing.values())).last("lobby")["lobby"]["id"]
     original = LobbyActor.on_IntroOver
 
     def explode(self, msg):
-        if self is doomed:
+        if self.lobby_id == doomed:
             raise RuntimeError("injected lobby fault")
         return original(self, msg)
 
@@ -54,10 +55,9 @@ def test_a_crashed_lobby_aborts_its_tournament_only(monkeypatch):
     for c in crashing.values():
         assert c.last("tournament_aborted") is not None
         assert c.last("home") is not None
-    assert len(h.lobbies()) == 1
-    survivor = lobbies[1].ref._actor
-    assert survivor.alive and survivor.t.phase.value == "playing"
+    assert h.lobby_count() == 1
     assert all(c.last("tournament_aborted") is None for c in others.values())
+    assert all(len(c.of_type("duel_started")) == 4 for c in others.values())  # plays on
     # the aborted players can queue again straight away
     again = next(iter(crashing.values()))
     again.send({"type": "queue", "language": "en"})

@@ -1,8 +1,13 @@
 from tests.actors.harness import Harness
 
 
-def lobby_sizes(h):
-    return sorted(len(info.seated) for info in h.lobbies().values())
+def lobby_sizes(clients):
+    """Seats taken in each lobby, from what the players were last shown."""
+    seats = {}
+    for c in clients:
+        lobby = c.last("lobby")["lobby"]
+        seats[lobby["id"]] = len(lobby["seats"])
+    return sorted(seats.values())
 
 
 def queue(h, rating=1000, language="en"):
@@ -36,12 +41,12 @@ def test_rating_window_is_200_and_never_widens():
 
 def test_fullest_fitting_lobby_is_preferred():
     h = Harness()
-    queue(h, 1000)  # lobby 1: average 1000
-    queue(h, 1150)
-    queue(h, 1300)  # 1300 vs 1075: no; lobby 2
-    queue(h, 1290)  # lobby 2 (1300) fits; lobby 1 (1075) does not
-    queue(h, 1150)  # fits both (1075: 75, 1295: 145): both have 2 -> the older, lobby 1
-    assert lobby_sizes(h) == [2, 3]
+    joined = [queue(h, 1000)]  # lobby 1: average 1000
+    joined.append(queue(h, 1150))
+    joined.append(queue(h, 1300))  # 1300 vs 1075: no; lobby 2
+    joined.append(queue(h, 1290))  # lobby 2 (1300) fits; lobby 1 (1075) does not
+    joined.append(queue(h, 1150))  # fits both (75 and 145 away), both have 2: the older
+    assert lobby_sizes(joined) == [2, 3]
     p = queue(h, 1200)  # fits lobby 1 (1100, 3 seated) and lobby 2 (1295, 2 seated)
     assert len(p.last("lobby")["lobby"]["seats"]) == 4  # the fuller one
 
@@ -73,7 +78,7 @@ def test_empty_lobby_is_closed():
     h = Harness()
     a = queue(h)
     a.send({"type": "leave"})
-    assert not h.lobbies()
+    assert h.lobby_count() == 0
 
 
 def test_disconnected_player_in_a_waiting_lobby_loses_the_seat_after_the_grace():
@@ -117,4 +122,4 @@ def test_bots_do_not_wait_in_a_lobby_without_people():
     person.send({"type": "leave"})
     for b in bots:
         assert b.last("left")["reason"] == "left_lobby"
-    assert not h.lobbies()
+    assert h.lobby_count() == 0

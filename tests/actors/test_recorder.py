@@ -1,15 +1,15 @@
 """The recorder keeps results through a database outage, in order, and is not blocked by a
 write the database refuses as wrong."""
 
-from peewee import OperationalError
-
 from actors.clock import ManualClock
-from actors.recorder import ApplyPlacement, FinishTournament, Recorder
+from actors.recorder import FinishTournament, Recorder, RecordPlacement
 from actors.runtime import settle
+from models.store import Unavailable
+from models.tournament import PlacementFixed
 
 
 class FlakyStore:
-    """Stands in for models.store; down for the first `outage` calls."""
+    """Stands in for the store (a GameStore); down for the first `outage` calls."""
 
     def __init__(self, outage: int) -> None:
         self.outage = outage
@@ -18,7 +18,7 @@ class FlakyStore:
     def _call(self, name, *args):
         if self.outage > 0:
             self.outage -= 1
-            raise OperationalError("database is unreachable")
+            raise Unavailable("database is unreachable")
         if args and args[0] == 666:
             raise ValueError("no such tournament")
         self.done.append((name, *args))
@@ -33,8 +33,8 @@ class FlakyStore:
 def test_writes_wait_for_the_database_and_keep_their_order(caplog):
     clock, store = ManualClock(), FlakyStore(outage=3)
     recorder = Recorder(store, clock).start()
-    recorder.tell(ApplyPlacement(1, 10, 8, 1, False, -25))
-    recorder.tell(ApplyPlacement(1, 11, 7, 2, False, -18))
+    recorder.tell(RecordPlacement(1, PlacementFixed(10, 8, 1, False, 1000, -25)))
+    recorder.tell(RecordPlacement(1, PlacementFixed(11, 7, 2, False, 1000, -18)))
     recorder.tell(FinishTournament(1))
     settle()
     assert store.done == []  # down: nothing written, nothing lost
@@ -57,4 +57,4 @@ def test_a_refused_write_is_logged_and_does_not_block_the_rest(caplog):
     recorder.tell(FinishTournament(2))
     settle()
     assert store.done == [("finish_tournament", 2, "finished")]
-    assert "database refused finish_tournament(666" in caplog.text
+    assert "database refused FinishTournament(tournament_id=666" in caplog.text

@@ -1,4 +1,4 @@
-from tests.actors.harness import Harness, assert_secrets_kept, lobby_of, play_round
+from tests.actors.harness import Harness, another_word, assert_secrets_kept, finished, play_round
 
 
 def test_eight_players_start_a_tournament_and_see_the_intro():
@@ -24,21 +24,19 @@ def test_eight_players_start_a_tournament_and_see_the_intro():
 def test_a_whole_tournament_ends_with_valid_places_and_no_early_secret():
     h = Harness(seed=3)
     clients = {c.id: c for c in h.full_lobby()}
-    lobby = lobby_of(h)
     # the player to move solves at once in odd rounds; in even rounds the first mover misses
     rounds = 0
-    while lobby.status == "playing":
+    while not finished(clients):
         rounds += 1
-        wrong = {}
+        wrong = set()
 
-        def decide(slot, player, rounds=rounds, wrong=wrong):
-            if rounds % 2 == 0 and slot.pair not in wrong:
-                wrong[slot.pair] = True
-                other = next(w for w in h.words.answers[len(slot.secret)] if w != slot.secret)
-                return other
-            return slot.secret
+        def decide(duel, player, rounds=rounds, wrong=wrong):
+            if rounds % 2 == 0 and duel.id not in wrong:
+                wrong.add(duel.id)
+                return another_word(h, duel)
+            return duel.secret
 
-        play_round(h, clients, decide, lobby)
+        play_round(h, clients, decide)
     ended = clients[1].last("tournament_ended")
     assert ended is not None
     places = sorted(p["place"] for p in ended["places"])
@@ -52,7 +50,7 @@ def test_a_whole_tournament_ends_with_valid_places_and_no_early_secret():
     # no frame carried a duel's secret before that duel's end
     for c in clients.values():
         assert assert_secrets_kept(c.frames) >= 4
-    assert not h.lobbies()  # the lobby released its state
+    assert h.lobby_count() == 0  # the lobby released its state
 
 
 def test_the_secret_checker_catches_a_leak():

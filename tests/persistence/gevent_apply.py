@@ -18,22 +18,23 @@ import threading  # noqa: E402
 
 import gevent  # noqa: E402
 
-from models import db, store  # noqa: E402
+from models import store  # noqa: E402
+from models.store import tables, tournaments  # noqa: E402
 
 
 def main(url: str, plan: dict) -> dict:
-    db.connect(url)
+    store.connect(url)
     in_use = [0]
-    real_credit = store._credit_player
+    real_credit = tournaments._credit_player
 
     def credit(pid: int, change: int) -> None:
-        pool = db.database.obj
+        pool = tables.database.obj
         in_use[0] = max(in_use[0], len(getattr(pool, "_in_use", {})))
         if plan.get("yield_in_transaction"):
             gevent.sleep(0.002)  # another greenlet runs its transaction meanwhile
         real_credit(pid, change)
 
-    store._credit_player = credit
+    tournaments._credit_player = credit
     results: list[bool] = []
 
     def apply_all(tid: int, placements: list) -> None:
@@ -53,7 +54,7 @@ def main(url: str, plan: dict) -> dict:
     gevent.joinall(jobs, raise_error=True)
     return {
         "patched": monkey.is_module_patched("threading")
-        and isinstance(db.database.obj._state, threading.local),
+        and isinstance(tables.database.obj._state, threading.local),
         "applied": sum(results),
         "duplicate_applied": sum(dup_results),
         "max_connections_in_use": in_use[0],

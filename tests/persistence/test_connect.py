@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from models import db
+from models import store
+from models.store import connection, migrations, tables
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,19 +18,19 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(autouse=True)
 def _close():
     yield
-    if db.database.obj is not None:
-        db.database.obj.close_all()
+    if tables.database.obj is not None:
+        tables.database.obj.close_all()
 
 
 def test_sqlite_relative_url_creates_its_folder_with_wal_and_busy_timeout(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    db.connect("sqlite:///data/nested/wordle.db")
+    store.connect("sqlite:///data/nested/wordle.db")
     assert (tmp_path / "data" / "nested").is_dir()
-    db.create_tables()
+    migrations.create_tables()
     assert (tmp_path / "data" / "nested" / "wordle.db").is_file()
-    with db.database.connection_context():
+    with tables.database.connection_context():
         pragma = {
-            name: db.database.execute_sql(f"PRAGMA {name}").fetchone()[0]
+            name: tables.database.execute_sql(f"PRAGMA {name}").fetchone()[0]
             for name in ("journal_mode", "busy_timeout", "foreign_keys", "synchronous")
         }
     assert pragma == {
@@ -38,30 +39,30 @@ def test_sqlite_relative_url_creates_its_folder_with_wal_and_busy_timeout(tmp_pa
         "foreign_keys": 1,
         "synchronous": 2,
     }
-    assert db.is_sqlite() and not db.is_mysql()
+    assert connection.is_sqlite() and not connection.is_mysql()
 
 
 def test_sqlite_absolute_url(tmp_path):
     target = tmp_path / "abs" / "w.db"
-    db.connect(f"sqlite:///{target}")  # sqlite:// + /abs/path: four slashes in all
-    db.create_tables()
+    store.connect(f"sqlite:///{target}")  # sqlite:// + /abs/path: four slashes in all
+    migrations.create_tables()
     assert target.is_file()
 
 
 def test_mysql_url_is_parsed_into_a_pooled_pymysql_database():
-    conn = db.connect("mysql://us%40er:p%40ss%3Aw@db.example:3307/wordle?max_connections=5")
+    conn = store.connect("mysql://us%40er:p%40ss%3Aw@db.example:3307/wordle?max_connections=5")
     params = conn.connect_params
     assert (params["user"], params["password"]) == ("us@er", "p@ss:w")
     assert (params["host"], params["port"], conn.database) == ("db.example", 3307, "wordle")
     assert params["charset"] == "utf8mb4" and conn._max_connections == 5
-    assert db.is_mysql() and type(conn).__name__ == "PooledMySQLDatabase"
-    assert db.database.obj is conn  # nothing connected yet: the pool connects on first use
+    assert connection.is_mysql() and type(conn).__name__ == "PooledMySQLDatabase"
+    assert tables.database.obj is conn  # nothing connected yet: the pool connects on first use
 
 
 @pytest.mark.parametrize("url", ["postgres://x/y", "wordle.db", "mysql://host-only"])
 def test_unsupported_urls_are_refused(url):
     with pytest.raises(ValueError):
-        db.connect(url)
+        store.connect(url)
 
 
 def test_greenlets_never_share_a_connection_even_if_peewee_came_first(tmp_path):
@@ -72,13 +73,14 @@ def test_greenlets_never_share_a_connection_even_if_peewee_came_first(tmp_path):
         from gevent import monkey
         monkey.patch_all()
         import gevent
-        from models import db
-        db.connect("sqlite:///{tmp_path}/g.db")
-        db.create_tables()
+        from models import store
+        from models.store import migrations, tables
+        store.connect("sqlite:///{tmp_path}/g.db")
+        migrations.create_tables()
         seen = []
         def work():
-            with db.database.connection_context():
-                seen.append(id(db.database.connection()))
+            with tables.database.connection_context():
+                seen.append(id(tables.database.connection()))
                 gevent.sleep(0.01)  # the other greenlet runs while this one holds its own
         gevent.joinall([gevent.spawn(work) for _ in range(3)], raise_error=True)
         print(len(set(seen)))

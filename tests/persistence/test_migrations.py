@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import subprocess
 import sys
 from pathlib import Path
@@ -11,17 +11,14 @@ import pytest
 from peewee import CharField
 from playhouse.migrate import migrate
 
-from models import db, store
-from models import db_migrations as migrations
+from models import store
+from models.store import migrations, tables
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def load_script():
-    spec = importlib.util.spec_from_file_location("migrate_script", ROOT / "scripts/migrate.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module("scripts.migrate")
 
 
 def add_motto(migrator, database) -> None:
@@ -32,36 +29,36 @@ MOTTO = migrations.Migration(2, "player motto (test only)", add_motto)
 
 
 def columns(table: str) -> set[str]:
-    with db.database.connection_context():
-        return {c.name for c in db.database.get_columns(table)}
+    with tables.database.connection_context():
+        return {c.name for c in tables.database.get_columns(table)}
 
 
 def test_new_database_gets_every_table_and_the_baseline(fresh_db_url):
-    db.connect(fresh_db_url())
+    store.connect(fresh_db_url())
     assert migrations.applied_versions() == set()
-    db.create_tables()
-    with db.database.connection_context():
-        tables = set(db.database.get_tables())
-        indexes = {i.name for i in db.database.get_indexes("entry")}
-    assert {m._meta.table_name for m in db.TABLES} <= tables
+    migrations.create_tables()
+    with tables.database.connection_context():
+        names = set(tables.database.get_tables())
+        indexes = {i.name for i in tables.database.get_indexes("entry")}
+    assert {m._meta.table_name for m in tables.TABLES} <= names
     assert any("player_id_placed_at" in name for name in indexes)
     assert migrations.applied_versions() == {migrations.BASELINE_VERSION}
-    db.create_tables()  # again: nothing to do, nothing recorded twice
+    migrations.create_tables()  # again: nothing to do, nothing recorded twice
     assert migrations.applied_versions() == {migrations.BASELINE_VERSION}
 
 
 def test_new_database_records_known_steps_as_applied(fresh_db_url, monkeypatch):
     monkeypatch.setattr(migrations, "MIGRATIONS", [MOTTO])
-    db.connect(fresh_db_url())
-    db.create_tables()  # the models are the latest schema: the step is not run, only recorded
+    store.connect(fresh_db_url())
+    migrations.create_tables()  # the models are the latest schema: the step is only recorded
     assert migrations.applied_versions() == {1, 2}
     assert migrations.pending() == []
 
 
 def test_a_migration_runs_once_and_is_recorded(fresh_db_url):
     url = fresh_db_url()
-    db.connect(url)
-    db.create_tables()
+    store.connect(url)
+    migrations.create_tables()
     player, token = store.create_player(nickname="Before")
     assert migrations.pending([MOTTO]) == [MOTTO]
     assert migrations.apply([MOTTO], dry_run=True) == [MOTTO]
@@ -70,15 +67,15 @@ def test_a_migration_runs_once_and_is_recorded(fresh_db_url):
     assert "motto" in columns("player")
     assert migrations.applied_versions() == {1, 2}
     assert migrations.apply([MOTTO]) == []  # second run: nothing to do
-    with db.database.connection_context():
-        row = db.SchemaMigration.get_by_id(2)
+    with tables.database.connection_context():
+        row = tables.SchemaMigration.get_by_id(2)
     assert row.name == MOTTO.name and row.applied_at is not None
     assert store.player_by_token(token).nickname == "Before"  # data kept
 
 
 def test_a_failing_migration_is_not_recorded(fresh_db_url):
-    db.connect(fresh_db_url())
-    db.create_tables()
+    store.connect(fresh_db_url())
+    migrations.create_tables()
 
     def broken(migrator, database):
         raise RuntimeError("typo in migration")
@@ -90,8 +87,8 @@ def test_a_failing_migration_is_not_recorded(fresh_db_url):
 
 
 def test_bad_migration_lists_are_refused(fresh_db_url):
-    db.connect(fresh_db_url())
-    db.create_tables()
+    store.connect(fresh_db_url())
+    migrations.create_tables()
     for steps in ([MOTTO, MOTTO], [migrations.Migration(1, "clash", add_motto)]):
         with pytest.raises(ValueError):
             migrations.apply(steps)
@@ -101,7 +98,7 @@ def test_server_start_refuses_pending_migrations(fresh_db_url, monkeypatch):
     url = fresh_db_url()
     assert store.open_database(url) == []
     monkeypatch.setattr(migrations, "MIGRATIONS", [MOTTO])
-    with pytest.raises(RuntimeError, match="scripts/migrate.py"):
+    with pytest.raises(RuntimeError, match="scripts.migrate"):
         store.open_database(url)
     migrations.apply()
     assert store.open_database(url) == []
@@ -130,7 +127,7 @@ def test_migrate_script_runs_from_the_command_line(fresh_db_url):
     store.open_database(url)
     env = {"WT_DATABASE_URL": url, "PATH": "/usr/bin:/bin"}
     out = subprocess.run(
-        [sys.executable, "scripts/migrate.py", "--list"],
+        [sys.executable, "-m", "scripts.migrate", "--list"],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -140,7 +137,7 @@ def test_migrate_script_runs_from_the_command_line(fresh_db_url):
     assert out.returncode == 0, out.stderr
     assert "1  applied  initial schema" in out.stdout
     bad = subprocess.run(
-        [sys.executable, "scripts/migrate.py"],
+        [sys.executable, "-m", "scripts.migrate"],
         cwd=ROOT,
         env={**env, "WT_DATABASE_URL": "postgres://x/y"},
         capture_output=True,

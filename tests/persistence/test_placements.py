@@ -10,8 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from models import db, store
+from models import store
 from models.rating import rating_changes
+from models.store import tables
 from models.tournament import Phase, PlacementFixed, Result, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -123,5 +124,7 @@ def test_concurrent_greenlets_lose_no_update(db_url, backend):
     if backend == "mysql":
         # transactions really overlapped, each greenlet on its own pooled connection
         assert result["max_connections_in_use"] > 1
-    with db.database.connection_context():
-        assert db.Entry.select().where(db.Entry.place.is_null()).count() == 1  # shared[1], dup
+    with tables.database.connection_context():
+        assert (
+            tables.Entry.select().where(tables.Entry.place.is_null()).count() == 1
+        )  # shared[1], dup

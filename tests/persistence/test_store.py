@@ -9,7 +9,9 @@ import random
 
 import pytest
 
-from models import db, store
+from models import store
+from models.store import tables, tournaments
+from tests.dbfixtures import played_duel
 
 T0 = 1_700_000_000.0
 
@@ -20,13 +22,13 @@ def players(n: int, seed: int = 0) -> list[store.PlayerInfo]:
 
 
 def counts() -> dict[str, int]:
-    with db.database.connection_context():
-        return {m._meta.table_name: m.select().count() for m in db.TABLES}
+    with tables.database.connection_context():
+        return {m._meta.table_name: m.select().count() for m in tables.TABLES}
 
 
 def ratings() -> dict[int, int]:
-    with db.database.connection_context():
-        return {p.id: p.rating for p in db.Player.select()}
+    with tables.database.connection_context():
+        return {p.id: p.rating for p in tables.Player.select()}
 
 
 # --- players and tokens -------------------------------------------------------------------
@@ -35,8 +37,8 @@ def ratings() -> dict[int, int]:
 def test_new_player_gets_a_strong_token_and_only_its_hash_is_stored(db_url):
     player, token = store.create_player(rng=random.Random(1))
     assert len(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))) * 8 >= 128
-    with db.database.connection_context():
-        row = db.Player.get_by_id(player.id)
+    with tables.database.connection_context():
+        row = tables.Player.get_by_id(player.id)
         stored = [str(v) for v in row.__data__.values()]
     assert row.token_hash == hashlib.sha256(token.encode()).hexdigest()
     assert not any(token in v for v in stored)
@@ -58,9 +60,9 @@ def test_last_seen_is_refreshed_at_most_once_a_minute(db_url):
     player, token = store.create_player()
 
     def set_last_seen(ago: float) -> dt.datetime:
-        when = db.utcnow() - dt.timedelta(seconds=ago)
-        with db.database.connection_context():
-            db.Player.update(last_seen=when).where(db.Player.id == player.id).execute()
+        when = tables.utcnow() - dt.timedelta(seconds=ago)
+        with tables.database.connection_context():
+            tables.Player.update(last_seen=when).where(tables.Player.id == player.id).execute()
         return when.replace(tzinfo=dt.UTC)
 
     recent = set_last_seen(30)
@@ -120,14 +122,16 @@ def test_get_players_returns_known_ids_only(db_url):
 
 def test_start_tournament_snapshots_current_ratings_in_seat_order(db_url):
     ps = players(8)
-    with db.database.connection_context():
-        db.Player.update(rating=1234).where(db.Player.id == ps[3].id).execute()
+    with tables.database.connection_context():
+        tables.Player.update(rating=1234).where(tables.Player.id == ps[3].id).execute()
     seats = [p.id for p in reversed(ps)]
     tid, before = store.start_tournament("en", seats)
     assert before[ps[3].id] == 1234 and set(before) == set(seats)
-    with db.database.connection_context():
-        entries = list(db.Entry.select().where(db.Entry.tournament == tid).order_by(db.Entry.seat))
-        status = db.Tournament.get_by_id(tid).status
+    with tables.database.connection_context():
+        entries = list(
+            tables.Entry.select().where(tables.Entry.tournament == tid).order_by(tables.Entry.seat)
+        )
+        status = tables.Tournament.get_by_id(tid).status
     assert [e.player_id for e in entries] == seats
     assert all(e.rating_before == before[e.player_id] and e.place is None for e in entries)
     assert status == "running"
@@ -161,7 +165,7 @@ def test_duel_and_its_rows_round_trip(db_url):
         (a.id, "crane", "ggggg", T0 + 40.5),
     ]
     duel_id = store.record_duel(
-        tid, 1, (a.id, b.id), "crane", 5, a.id, "win", a.id, rows, T0, T0 + 41
+        played_duel(tid, 1, (a.id, b.id), "crane", 5, a.id, "win", a.id, rows, T0, T0 + 41)
     )
     store.finish_tournament(tid)
     (duel,) = store.tournament_summary(tid).duels
@@ -206,17 +210,19 @@ def test_bad_duel_writes_nothing(db_url, change):
     before = counts()
     with pytest.raises((ValueError, store.NotFound)):
         store.record_duel(
-            args["tournament"],
-            args["round"],
-            tuple(ids[p] for p in args["players"]),
-            "crane",
-            5,
-            ids[args["starter"]],
-            args["result"],
-            ids.get(args["winner"]),
-            [(ids[p], w, m, at) for p, w, m, at in args["rows"]],
-            T0,
-            T0 + 10,
+            played_duel(
+                args["tournament"],
+                args["round"],
+                tuple(ids[p] for p in args["players"]),
+                "crane",
+                5,
+                ids[args["starter"]],
+                args["result"],
+                ids.get(args["winner"]),
+                [(ids[p], w, m, at) for p, w, m, at in args["rows"]],
+                T0,
+                T0 + 10,
+            )
         )
     assert counts() == before
 
@@ -231,8 +237,8 @@ def test_placement_writes_entry_and_rating_together_once(db_url):
     assert store.apply_placement(tid, p, 8, 1, True, -9) is True
     assert store.get_player(p).rating == before[p] - 9
     assert store.get_player(p).placements == 1
-    with db.database.connection_context():
-        e = db.Entry.get((db.Entry.tournament == tid) & (db.Entry.player == p))
+    with tables.database.connection_context():
+        e = tables.Entry.get((tables.Entry.tournament == tid) & (tables.Entry.player == p))
     assert (e.place, e.elimination_round, e.left, e.rating_after) == (8, 1, True, before[p] - 9)
     assert e.placed_at is not None
     # the same placement again, or a different one for the same entry: refused, nothing moves
@@ -247,7 +253,7 @@ def test_placement_of_a_crash_injected_between_the_two_writes_leaves_nothing(db_
     tid, before = store.start_tournament("en", [p.id for p in ps])
     p = ps[0].id
     entry_written = []
-    real_write_entry = store._write_entry
+    real_write_entry = tournaments._write_entry
 
     def write_entry(*args):
         entry_written.append(real_write_entry(*args))
@@ -256,13 +262,13 @@ def test_placement_of_a_crash_injected_between_the_two_writes_leaves_nothing(db_
     def crash(pid, change):
         raise RuntimeError("power cut")
 
-    monkeypatch.setattr(store, "_write_entry", write_entry)
-    monkeypatch.setattr(store, "_credit_player", crash)
+    monkeypatch.setattr(tournaments, "_write_entry", write_entry)
+    monkeypatch.setattr(tournaments, "_credit_player", crash)
     with pytest.raises(RuntimeError, match="power cut"):
         store.apply_placement(tid, p, 1, 3, False, 25)
     assert entry_written == [True]  # the entry write did happen inside the transaction...
-    with db.database.connection_context():
-        e = db.Entry.get((db.Entry.tournament == tid) & (db.Entry.player == p))
+    with tables.database.connection_context():
+        e = tables.Entry.get((tables.Entry.tournament == tid) & (tables.Entry.player == p))
     assert (e.place, e.rating_after, e.placed_at) == (None, None, None)  # ...and was undone
     assert store.get_player(p).rating == before[p]
     monkeypatch.undo()
@@ -331,7 +337,9 @@ def test_nothing_but_placements_moves_a_rating(db_url):
     total = store.rating_total()
     tid, _ = store.start_tournament("en", [p.id for p in ps])
     store.set_nickname(ps[0].id, "Renamed")
-    store.record_duel(tid, 1, (ps[0].id, ps[1].id), "crane", 5, ps[0].id, "draw", None, [], T0, T0)
+    store.record_duel(
+        played_duel(tid, 1, (ps[0].id, ps[1].id), "crane", 5, ps[0].id, "draw", None, [], T0, T0)
+    )
     store.player_by_token(store.create_player()[1])
     store.finish_tournament(tid)
     store.abort_unfinished_tournaments()

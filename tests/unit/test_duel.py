@@ -138,12 +138,3 @@ def test_forfeit_gives_the_opponent_the_win():
     duel, events = duel.forfeit("ann", 5.0)
     assert events == [DuelEnded(Outcome.FORFEIT, "bob", "ann", "ghost", 5.0)]
     assert duel.forfeit("bob", 6.0) == (duel, [])
-
-
-def test_public_view_hides_the_secret_until_the_end():
-    duel, _ = start()
-    first = duel.starter
-    for d in (duel, guess(duel, first, "crane", 1.0)[0]):
-        assert "ghost" not in repr(d.view()) and d.view()["secret"] is None
-    duel, _ = guess(duel, first, "ghost", 1.0)
-    assert duel.view()["secret"] == "ghost"

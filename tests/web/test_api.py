@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from models import db, store
+from models import store
 from models.settings import Settings
+from models.store import tables
 from tests.dbfixtures import (  # noqa: F401
     fixture_backend,
     fixture_db_url,
     fixture_mysql_scratch,
     fixture_mysql_server,
+    played_duel,
 )
 from web import create_app
 from web.auth import COOKIE, player_from_request
@@ -88,8 +90,8 @@ def test_bad_session_request_is_400_and_creates_nobody(client, kwargs, field):
 
 
 def _count_players() -> int:
-    with db.database.connection_context():
-        return db.Player.select().count()
+    with tables.database.connection_context():
+        return tables.Player.select().count()
 
 
 def test_bearer_token_works_without_cookies(app):
@@ -121,18 +123,19 @@ def test_missing_or_wrong_token_is_401(app, headers, cookie):
         assert res.headers["WWW-Authenticate"].startswith("Bearer")
 
 
-def test_player_from_request_reads_a_wsgi_environ(app):
-    """What the websocket handshake uses: the same check from a raw environ."""
+def test_player_from_request_checks_the_handshake_as_any_route(app):
+    """What the websocket handshake uses: the same check, from its request."""
     player, token = sign_in(app)
-    from werkzeug.test import EnvironBuilder
 
-    environ = EnvironBuilder(path="/ws", headers={"Cookie": f"{COOKIE}={token}"}).get_environ()
-    assert player_from_request(environ).id == player["id"]
-    environ = EnvironBuilder(path="/ws", headers=bearer(token)).get_environ()
-    assert player_from_request(environ).id == player["id"]
-    environ = EnvironBuilder(path="/ws", headers=bearer(token + "x")).get_environ()
-    assert player_from_request(environ) is None
-    assert player_from_request(EnvironBuilder(path="/ws").get_environ()) is None
+    def who(**headers):
+        with app.test_request_context("/ws", headers=headers):
+            found = player_from_request()
+            return None if found is None else found.id
+
+    assert who(Cookie=f"{COOKIE}={token}") == player["id"]
+    assert who(**bearer(token)) == player["id"]
+    assert who(**bearer(token + "x")) is None
+    assert who() is None
 
 
 # --- /api/me ------------------------------------------------------------------------------
@@ -207,17 +210,19 @@ def play_small_tournament(app) -> tuple[int, list[dict]]:
     ids = [p["id"] for p in people]
     tid, _ = store.start_tournament("en", ids)
     store.record_duel(
-        tid,
-        1,
-        (ids[0], ids[1]),
-        "crane",
-        5,
-        ids[0],
-        "win",
-        ids[1],
-        [(ids[0], "slate", "xyxxg", T0 + 1), (ids[1], "crane", "ggggg", T0 + 2)],
-        T0,
-        T0 + 2,
+        played_duel(
+            tid,
+            1,
+            (ids[0], ids[1]),
+            "crane",
+            5,
+            ids[0],
+            "win",
+            ids[1],
+            [(ids[0], "slate", "xyxxg", T0 + 1), (ids[1], "crane", "ggggg", T0 + 2)],
+            T0,
+            T0 + 2,
+        )
     )
     for pid, place, change in [(ids[0], 3, -12), (ids[2], 2, 1), (ids[1], 1, 11)]:
         store.apply_placement(tid, pid, place, 1, False, change)

@@ -1,10 +1,11 @@
-"""Versioned schema migrations, each recorded in the database so it runs once.
+"""The schema: tables made from the models, and versioned migrations, each recorded in the
+database so it runs once.
 
-Version 1 is the first release's schema, made by `models.db.create_tables()`. A later schema
-change is a step appended to MIGRATIONS (version 2, 3, ...) whose `up(migrator, database)`
-uses playhouse.migrate, and the matching change to the models in models/db.py. A new database
-gets the current models from create_tables(), which records every step here as applied; an
-existing one is brought up to date by `python3 scripts/migrate.py`.
+Version 1 is the first release's schema, made by `create_tables()`. A later schema change is
+a step appended to MIGRATIONS (version 2, 3, ...) whose `up(migrator, database)` uses
+playhouse.migrate, and the matching change to the models in models/store/tables.py. A new
+database gets the current models from create_tables(), which records every step here as
+applied; an existing one is brought up to date by `python -m scripts.migrate`.
 
 Each step runs in a transaction together with its record. SQLite rolls back a failed step
 whole; MySQL commits each DDL statement as it goes, so keep a MySQL step to one change.
@@ -18,7 +19,8 @@ from dataclasses import dataclass
 from peewee import Database
 from playhouse.migrate import MySQLMigrator, SchemaMigrator, SqliteMigrator
 
-from models import db
+from models.store.connection import is_mysql, is_sqlite
+from models.store.tables import TABLES, Player, SchemaMigration, database
 
 BASELINE_VERSION = 1
 BASELINE_NAME = "initial schema"
@@ -39,20 +41,20 @@ MIGRATIONS: list[Migration] = []
 
 def migrator() -> SchemaMigrator:
     """The playhouse.migrate helper for the connected database."""
-    target = db.database.obj
-    if db.is_mysql():
+    target = database.obj
+    if is_mysql():
         return MySQLMigrator(target)
-    if db.is_sqlite():
+    if is_sqlite():
         return SqliteMigrator(target)
-    raise RuntimeError("models.db.connect(url) must be called first")
+    raise RuntimeError("models.store.connect(url) must be called first")
 
 
 def applied_versions() -> set[int]:
     """Versions recorded in the database (empty when it has no schema yet)."""
-    with db.database.connection_context():
-        if not db.database.table_exists(db.SchemaMigration._meta.table_name):
+    with database.connection_context():
+        if not database.table_exists(SchemaMigration._meta.table_name):
             return set()
-        return {row.version for row in db.SchemaMigration.select(db.SchemaMigration.version)}
+        return {row.version for row in SchemaMigration.select(SchemaMigration.version)}
 
 
 def pending(steps: Sequence[Migration] | None = None) -> list[Migration]:
@@ -71,11 +73,11 @@ def apply(steps: Sequence[Migration] | None = None, dry_run: bool = False) -> li
     if dry_run:
         return todo
     for step in todo:
-        with db.database.connection_context(), db.database.atomic():
-            if db.SchemaMigration.get_or_none(db.SchemaMigration.version == step.version):
+        with database.connection_context(), database.atomic():
+            if SchemaMigration.get_or_none(SchemaMigration.version == step.version):
                 continue  # another process got there first
-            step.up(migrator(), db.database.obj)
-            db.SchemaMigration.create(version=step.version, name=step.name)
+            step.up(migrator(), database.obj)
+            SchemaMigration.create(version=step.version, name=step.name)
     return todo
 
 
@@ -86,14 +88,35 @@ def record_baseline(include_all: bool, steps: Sequence[Migration] | None = None)
     rows = [(BASELINE_VERSION, BASELINE_NAME)]
     if include_all:
         rows += [(s.version, s.name) for s in steps]
-    with db.database.connection_context(), db.database.atomic():
-        done = {r.version for r in db.SchemaMigration.select(db.SchemaMigration.version)}
+    with database.connection_context(), database.atomic():
+        done = {r.version for r in SchemaMigration.select(SchemaMigration.version)}
         for version, name in rows:
             if version not in done:
-                db.SchemaMigration.create(version=version, name=name)
+                SchemaMigration.create(version=version, name=name)
 
 
 def _check(steps: Sequence[Migration]) -> None:
     versions = [s.version for s in steps]
     if len(set(versions)) != len(versions) or any(v <= BASELINE_VERSION for v in versions):
         raise ValueError(f"migration versions must be unique and above {BASELINE_VERSION}")
+
+
+def create_tables() -> None:
+    """Create the missing tables. On a new database, every known migration is recorded as
+    applied (the models already include them), so scripts/migrate.py starts from there."""
+    if database.obj is None:
+        raise RuntimeError("models.store.connect(url) must be called first")
+    with database.connection_context():
+        fresh = not database.table_exists(Player._meta.table_name)
+        had_history = database.table_exists(SchemaMigration._meta.table_name)
+        for model in TABLES:
+            model._meta.table_settings = _table_settings()
+        database.create_tables(TABLES, safe=True)
+        if fresh or not had_history:
+            record_baseline(include_all=fresh)
+
+
+def _table_settings() -> list[str]:
+    if is_mysql():
+        return ["ENGINE=InnoDB", "DEFAULT CHARSET=utf8mb4", "COLLATE=utf8mb4_unicode_ci"]
+    return []

@@ -1,0 +1,89 @@
+"""What a client may ask for over the websocket, each a typed value.
+
+web/protocol.py parses a frame into exactly one of these (or refuses it); from there on, the
+connection and the lobby dispatch on the class, never on a string. `Ping` and `Queue` are
+handled by the connection; the others concern the lobby the player is in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, ClassVar
+
+from actors.constraints import Length
+
+COMMANDS: dict[str, type] = {}  # wire type -> command class
+
+
+def _command(type_: str) -> Callable[[type], type]:
+    def register(cls: type) -> type:
+        cls.TYPE = type_
+        COMMANDS[type_] = cls
+        return cls
+
+    return register
+
+
+command = dataclass(frozen=True, slots=True)
+
+
+class ClientCommand:
+    __slots__ = ()
+    TYPE: ClassVar[str]
+
+
+class LobbyCommand(ClientCommand):
+    """A command for the lobby or tournament the player is in."""
+
+    __slots__ = ()
+
+
+@_command("ping")
+@command
+class Ping(ClientCommand):
+    """Latency and clock offset; `t` is echoed in the `pong`."""
+
+    t: float | None = None
+
+
+@_command("queue")
+@command
+class Queue(ClientCommand):
+    """Join matchmaking for a lobby of `language` (bots may name the lobby they fill)."""
+
+    language: Annotated[str, Length(2, 16)]
+    lobby: int | None = None
+
+
+@_command("leave")
+@command
+class Leave(LobbyCommand):
+    pass
+
+
+@_command("guess")
+@command
+class SubmitGuess(LobbyCommand):
+    word: Annotated[str, Length(1, 64)]
+
+
+@_command("spectate")
+@command
+class Spectate(LobbyCommand):
+    duel: int
+
+
+@_command("stop_spectating")
+@command
+class StopSpectating(LobbyCommand):
+    pass
+
+
+@_command("resync")
+@command
+class Resync(LobbyCommand):
+    pass
+
+
+Command = Ping | Queue | Leave | SubmitGuess | Spectate | StopSpectating | Resync

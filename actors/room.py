@@ -1,0 +1,193 @@
+"""The people of one lobby: who is seated, who is connected, and how frames reach them.
+
+Owned by a lobby actor and used only inside its loop. Each frame is written once and the
+same text goes to every recipient. A player who loses their connection keeps the seat for the
+reconnect grace, timed by a `GraceOver` message to the lobby, which decides what it means.
+`release` is the one way a player leaves the room: they stop getting frames, their connection
+goes back home, and the matchmaker hears that they are free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from actors import frames
+from actors.clock import Timer
+from actors.messages import Attach, Player, PlayersReleased, Send, ShowHome
+from actors.runtime import ActorRef
+from models.matchmaking import average
+
+
+@dataclass(frozen=True)
+class GraceOver:
+    """A player's reconnect grace ran out (`since` says which disconnection it was for)."""
+
+    player_id: int
+    since: float
+
+
+@dataclass
+class Presence:
+    player: Player
+    conn: ActorRef | None
+    away_since: float | None = None
+    grace: Timer | None = None
+    attached: bool = True  # False once they left or were released: no more frames
+
+    def cancel_grace(self) -> None:
+        if self.grace is not None:
+            self.grace.cancel()
+        self.grace, self.away_since = None, None
+
+
+class Room:
+    def __init__(
+        self,
+        lobby_id: int,
+        lobby: ActorRef,
+        matchmaker: ActorRef,
+        grace_seconds: float,
+        after: Callable[[float, Any], Timer],
+    ) -> None:
+        """`after(delay, message)` delivers a message to the lobby later (its timers)."""
+        self.lobby_id = lobby_id
+        self.lobby = lobby
+        self.matchmaker = matchmaker
+        self.grace_seconds = grace_seconds
+        self.after = after
+        self.people: dict[int, Presence] = {}
+
+    def __len__(self) -> int:
+        return len(self.people)
+
+    def __contains__(self, player_id: int) -> bool:
+        return player_id in self.people
+
+    def get(self, player_id: int) -> Presence | None:
+        return self.people.get(player_id)
+
+    def average(self) -> float:
+        return average([pr.player.rating for pr in self.people.values()])
+
+    def has_people(self) -> bool:
+        """Is anyone seated who is not a bot?"""
+        return any(not pr.player.is_bot for pr in self.people.values())
+
+    # --- presence ---------------------------------------------------------------------
+
+    def seat(self, player: Player, conn: ActorRef | None, now: float) -> None:
+        """A new seat; a player seated without a connection (a party member whose socket is
+        not open yet) starts away, with the grace running."""
+        self.people[player.id] = Presence(player, conn)
+        if conn is None:
+            self._away(player.id, now)
+        else:
+            conn.tell(Attach(self.lobby))
+
+    def unseat(self, player_id: int) -> Presence:
+        """Forget a seat of a lobby still waiting (it costs nothing)."""
+        return self.people.pop(player_id)
+
+    def came_back(self, player_id: int, conn: ActorRef) -> bool:
+        """The player connected again; False if they are not (any more) in this room."""
+        pr = self.people.get(player_id)
+        if pr is None or not pr.attached:
+            return False
+        pr.conn = conn
+        pr.cancel_grace()
+        conn.tell(Attach(self.lobby))
+        return True
+
+    def went_away(self, player_id: int, conn: ActorRef, now: float) -> bool:
+        """The player's connection closed; False if that was not their current connection."""
+        pr = self.people.get(player_id)
+        if pr is None or pr.conn is not conn or not pr.attached:
+            return False
+        pr.conn = None
+        self._away(player_id, now)
+        return True
+
+    def gone(self, msg: GraceOver) -> bool:
+        """Is this grace timer still the one that counts (the player never came back)?"""
+        pr = self.people.get(msg.player_id)
+        return pr is not None and pr.attached and pr.away_since == msg.since
+
+    def _away(self, player_id: int, now: float) -> None:
+        pr = self.people[player_id]
+        pr.away_since = now
+        pr.grace = self.after(self.grace_seconds, GraceOver(player_id, now))
+
+    def status(self, player_id: int) -> frames.PlayerStatus:
+        """Whether a player is connected, and when they count as gone if not."""
+        pr = self.people[player_id]
+        gone_at = None if pr.away_since is None else pr.away_since + self.grace_seconds
+        return frames.PlayerStatus(player_id, pr.conn is not None, frames.ms(gone_at))
+
+    def seats(self) -> list[frames.SeatView]:
+        return [
+            frames.SeatView(
+                p.id, p.nickname, p.tag, p.rating, p.is_bot, connected=pr.conn is not None
+            )
+            for pr in self.people.values()
+            for p in (pr.player,)
+        ]
+
+    # --- fan-out ----------------------------------------------------------------------
+
+    def broadcast(
+        self,
+        frame: frames.Frame,
+        only: Iterable[int] | None = None,
+        skip: int | None = None,
+    ) -> None:
+        """Everyone attached and connected (or only those in `only`), written once."""
+        text = None
+        wanted = None if only is None else set(only)
+        for pid, pr in self.people.items():
+            if not pr.attached or pr.conn is None or pid == skip:
+                continue
+            if wanted is not None and pid not in wanted:
+                continue
+            if text is None:
+                text = frame.write()
+            pr.conn.tell(Send(text))
+
+    def send(self, player_id: int, frame: frames.Frame) -> None:
+        pr = self.people.get(player_id)
+        if pr is not None and pr.attached and pr.conn is not None:
+            pr.conn.tell(Send(frame.write()))
+
+    # --- leaving ----------------------------------------------------------------------
+
+    def release(
+        self,
+        player_ids: Iterable[int],
+        last: frames.Frame | None = None,
+        home: bool = True,
+        reason: str | None = None,
+    ) -> None:
+        """These players leave the room: each connection gets `last` (if any), is detached,
+        and shows home (unless the client asks for it itself after a final table); the
+        matchmaker frees them, remembering `reason` for whoever is away."""
+        text = last.write() if last is not None else None
+        gone = []
+        for pid in player_ids:
+            pr = self.people.get(pid)
+            if pr is None or not pr.attached:
+                continue
+            pr.attached = False
+            pr.cancel_grace()
+            gone.append(pid)
+            if pr.conn is not None:
+                if text is not None:
+                    pr.conn.tell(Send(text))
+                pr.conn.tell(Attach(None))
+                if home:
+                    pr.conn.tell(ShowHome())
+        if gone:
+            self.matchmaker.tell(PlayersReleased(self.lobby_id, tuple(gone), reason))
+
+    def attached(self) -> list[int]:
+        return [pid for pid, pr in self.people.items() if pr.attached]

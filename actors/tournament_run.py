@@ -1,0 +1,345 @@
+"""A lobby's running tournament: rounds, duels, results, placements and spectators.
+
+Owned by the lobby actor once its eighth seat is taken, and called only inside its loop. The
+pure `Tournament` value is the truth for results; this applies its events: it starts a duel
+actor per pair, turns what duels report into frames for their audience, records duels and
+placements through the recorder, and moves from round to round. A leave settles the leaver's
+duel here at once (the duel actor is just stopped), so its `duel_ended` comes before the
+round's end. Timers are messages to the lobby (`IntroOver`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from actors import frames
+from actors.clock import Clock, Timer
+from actors.commands import LobbyCommand, Spectate, StopSpectating, SubmitGuess
+from actors.duel import DuelActor, begin_duel
+from actors.messages import DuelChanged, Guess
+from actors.recorder import FinishTournament, RecordDuel, RecordPlacement
+from actors.room import Room
+from actors.runtime import STOP, ActorRef
+from models.duel import Duel, DuelEnded, GuessRejected, RowPlayed, TurnStarted
+from models.records import PlayedDuel
+from models.settings import Settings
+from models.tournament import (
+    Phase,
+    PlacementFixed,
+    Result,
+    RoundIntro,
+    Tournament,
+    TournamentEnded,
+)
+from models.words import OutOfWords, choose_secrets
+
+log = logging.getLogger("wordle.tournament")
+
+_duel_ids = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class IntroOver:
+    round: int
+
+
+@dataclass
+class DuelSlot:
+    ref: ActorRef
+    pair: tuple[int, int]
+    round: int
+    duel: Duel  # the latest state its actor reported
+    over: bool = False
+    void: bool = False  # cancelled by a crash
+
+
+class TournamentRun:
+    def __init__(
+        self,
+        tournament_id: int | None,
+        room: Room,
+        ratings: dict[int, int],
+        words: Any,  # the lobby's wordlists.WordList
+        settings: Settings,
+        clock: Clock,
+        rng: random.Random,
+        lobby: ActorRef,
+        after: Callable[[float, Any], Timer],
+        recorder: ActorRef | None,
+        supervisor: ActorRef | None,
+        ended: Callable[[], None],
+    ) -> None:
+        """`ended()` is called once the tournament is over (the lobby then closes)."""
+        self.tournament_id = tournament_id
+        self.room = room
+        self.words = words
+        self.settings = settings
+        self.clock = clock
+        self.rng = rng
+        self.lobby = lobby
+        self.after = after
+        self.recorder = recorder
+        self.supervisor = supervisor
+        self.ended = ended
+        self.t = Tournament.create(tuple(room.people), ratings)
+        self.duels: dict[int, DuelSlot] = {}
+        self.duel_of: dict[int, int] = {}  # player -> their duel this round
+        self.watching: dict[int, int] = {}  # spectator -> duel
+        self.used_words: set[str] = set()
+        self.intro_ends_at: float | None = None
+
+    def begin(self) -> None:
+        self.t, events = self.t.begin_round(self.rng)
+        self._apply(events)
+
+    # --- rounds and duels -------------------------------------------------------------
+
+    def intro_over(self, msg: IntroOver) -> None:
+        if self.t.round != msg.round or self.t.phase is not Phase.INTRO:
+            return
+        self.intro_ends_at = None
+        self.t, events = self.t.start_play()
+        pairs = self.t.unsettled_pairs()
+        if pairs:
+            self._start_duels(pairs)
+        self._apply(events)
+
+    def _start_duels(self, pairs: list[tuple[int, int]]) -> None:
+        try:
+            secrets = choose_secrets(self.rng, self.words.answers, len(pairs), self.used_words)
+        except OutOfWords:
+            log.error("tournament %s: out of words; duels are void", self.tournament_id)
+            for pair in pairs:
+                self.t, events = self.t.record_duel(pair, Result.VOID)
+                self._apply(events)
+            return
+        now = self.clock.time()
+        for pair, secret in zip(pairs, secrets, strict=True):
+            duel_id = next(_duel_ids)
+            rng = random.Random(self.rng.random())
+            duel = begin_duel(pair, secret, self.words, rng, now, self.settings.turn_seconds)
+            actor = DuelActor(duel_id, duel, self.words, self.lobby, self.clock, self.supervisor)
+            self.duels[duel_id] = DuelSlot(actor.ref, pair, self.t.round, duel)
+            for p in pair:
+                self.duel_of[p] = duel_id
+                self.watching.pop(p, None)
+            actor.start()
+            self.room.broadcast(frames.DuelStarted.of(duel_id, self.t.round, duel, now))
+            first = _turn(duel_id, duel, duel.starter, duel.deadline, now)
+            self.room.broadcast(first, only=self._audience(duel_id))
+
+    def duel_changed(self, msg: DuelChanged) -> None:
+        """A duel reported its new state: its audience sees the rows and turns, everyone its
+        end; a finished duel is recorded and counted."""
+        slot = self.duels.get(msg.duel_id)
+        if slot is None or slot.over:
+            return
+        slot.duel = duel = msg.duel
+        now = self.clock.time()
+        audience = self._audience(msg.duel_id)
+        for e in msg.events:
+            if isinstance(e, RowPlayed):
+                self.room.broadcast(frames.row_played(msg.duel_id, e.row, e.index), only=audience)
+            elif isinstance(e, TurnStarted):
+                turn = _turn(msg.duel_id, duel, e.player, e.deadline, now, e.turn)
+                self.room.broadcast(turn, only=audience)
+            elif isinstance(e, GuessRejected):
+                reason = e.reason.value
+                text = frames.text(reason, length=duel.length)
+                rejected = frames.GuessRejectedFrame(msg.duel_id, msg.typed, reason, text)
+                self.room.send(e.player, rejected)
+            elif isinstance(e, DuelEnded):
+                self.room.broadcast(frames.DuelEndedFrame.of(msg.duel_id, duel))
+        if duel.over:
+            slot.over = True
+            self._record(RecordDuel(PlayedDuel.of(self.tournament_id, slot.round, duel)))
+            if slot.round == self.t.round:
+                result = Result(duel.outcome.value)
+                self.t, events = self.t.record_duel(slot.pair, result, duel.winner)
+                self._apply(events)
+
+    def duel_crashed(self, ref: ActorRef) -> None:
+        """A duel actor crashed: the duel is void, nobody loses a life (documented)."""
+        found = next(((i, s) for i, s in self.duels.items() if s.ref is ref), None)
+        if found is None or found[1].over:
+            return
+        duel_id, slot = found
+        slot.over = slot.void = True
+        log.error("tournament %s: duel %s crashed; it is void", self.tournament_id, duel_id)
+        self.room.broadcast(frames.DuelEndedFrame.of(duel_id, slot.duel, outcome="void"))
+        self.room.broadcast(frames.Error.of("duel_void"), only=slot.pair)
+        played = PlayedDuel.of(self.tournament_id, slot.round, slot.duel, result="void")
+        self._record(RecordDuel(played))
+        if slot.round == self.t.round:
+            self.t, events = self.t.record_duel(slot.pair, Result.VOID)
+            self._apply(events)
+
+    # --- players ----------------------------------------------------------------------
+
+    def command(self, player_id: int, command: LobbyCommand) -> None:
+        if isinstance(command, SubmitGuess):
+            slot = self._live_duel_of(player_id)
+            if slot is None:
+                self.room.send(player_id, frames.Error.of("no_duel"))
+            else:
+                slot.ref.tell(Guess(player_id, command.word))
+        elif isinstance(command, Spectate):
+            self._spectate(player_id, command.duel)
+        elif isinstance(command, StopSpectating):
+            self.watching.pop(player_id, None)
+            self.room.send(player_id, frames.DuelViewFrame(None))
+
+    def _spectate(self, player_id: int, duel_id: int) -> None:
+        slot = self.duels.get(duel_id)
+        if slot is None or slot.round != self.t.round:
+            self.room.send(player_id, frames.Error.of("no_such_duel"))
+            return
+        own = self._live_duel_of(player_id)
+        if own is not None and own is not slot:
+            self.room.send(player_id, frames.Error.of("cannot_spectate"))
+            return
+        self.watching[player_id] = duel_id
+        self.room.send(player_id, frames.DuelViewFrame(self._view(duel_id, self.clock.time())))
+
+    def leave(self, player_id: int, reason: str) -> None:
+        """A player left (or their grace ran out): an automatic defeat. Their running duel
+        ends by forfeit here and now, before the tournament's events for it go out."""
+        slot = self._live_duel_of(player_id)
+        self.t, events = self.t.leave(player_id)
+        if slot is not None:
+            slot.ref.tell(STOP)
+            slot.duel, _ = slot.duel.forfeit(player_id, self.clock.time())
+            slot.over = True
+            duel_id = self.duel_of[player_id]
+            self.room.broadcast(frames.DuelEndedFrame.of(duel_id, slot.duel))
+            self._record(RecordDuel(PlayedDuel.of(self.tournament_id, slot.round, slot.duel)))
+        self.watching.pop(player_id, None)
+        self.room.release([player_id], frames.Left.of(reason), reason=reason)
+        self._apply(events)
+
+    def abort(self, code: str) -> None:
+        """Stop here: fixed placements keep their rating changes; the tournament is recorded
+        as aborted, so nobody else's rating changes."""
+        self.stop_duels()
+        aborted = frames.TournamentAborted(self.tournament_id, code, frames.text(code))
+        self.room.release(self.room.attached(), aborted)
+        self._record(FinishTournament(self.tournament_id, "aborted"))
+
+    def stop_duels(self) -> None:
+        for slot in self.duels.values():
+            slot.ref.tell(STOP)
+
+    # --- the tournament's events ------------------------------------------------------
+
+    def _apply(self, events: list) -> None:
+        """Publish the tournament's events, record what must be, and begin the next round."""
+        for e in events:
+            if isinstance(e, RoundIntro):
+                self._round_intro(e)
+            elif isinstance(e, TournamentEnded):
+                self._tournament_ended(e)
+                return
+            else:
+                if isinstance(e, PlacementFixed):
+                    self._record(RecordPlacement(self.tournament_id, e))
+                self.room.broadcast(frames.tournament_event(e))
+        if self.t.phase is Phase.BETWEEN:
+            self.t, more = self.t.begin_round(self.rng)
+            self._apply(more)
+
+    def _round_intro(self, e: RoundIntro) -> None:
+        self.duels = {i: s for i, s in self.duels.items() if not s.over}
+        self.duel_of.clear()
+        now = self.clock.time()
+        self.intro_ends_at = now + self.settings.intro_seconds
+        self.room.broadcast(frames.RoundIntroFrame.of(e, self.intro_ends_at, now))
+        self.after(self.settings.intro_seconds, IntroOver(e.round))
+
+    def _tournament_ended(self, e: TournamentEnded) -> None:
+        ended = frames.TournamentEndedFrame.of(self.tournament_id, e, self.t.changes, self.t.seats)
+        self.room.broadcast(ended)
+        self._record(FinishTournament(self.tournament_id))
+        log.info("tournament %s ended: winner %s", self.tournament_id, e.winner)
+        self.ended()
+
+    def _record(self, message: Any) -> None:
+        """Hand a write to the recorder (tournaments without a database record nothing)."""
+        if self.recorder is not None and self.tournament_id is not None:
+            self.recorder.tell(message)
+
+    # --- views ------------------------------------------------------------------------
+
+    def _live_duel_of(self, player_id: int) -> DuelSlot | None:
+        slot = self.duels.get(self.duel_of.get(player_id, -1))
+        return slot if slot is not None and not slot.over else None
+
+    def _audience(self, duel_id: int) -> set[int]:
+        slot = self.duels[duel_id]
+        return set(slot.pair) | {v for v, d in self.watching.items() if d == duel_id}
+
+    def _view(self, duel_id: int, now: float) -> frames.DuelView:
+        slot = self.duels[duel_id]
+        return frames.DuelView.of(duel_id, slot.round, slot.duel, now)
+
+    def duel_views(self, player_id: int, now: float) -> tuple[frames.DuelView | None, ...]:
+        """The player's own duel of this round and the duel they watch (each may be None)."""
+        own = self.duel_of.get(player_id)
+        watched = self.watching.get(player_id)
+        return tuple(
+            self._view(d, now) if d is not None and d in self.duels else None
+            for d in (own, watched)
+        )
+
+    def view(self, now: float) -> frames.TournamentView:
+        t = self.t
+        standings = []
+        for s in t.standings():
+            status = self.room.status(s["player"])
+            standings.append(
+                frames.StandingView(**s, connected=status.connected, gone_at=status.gone_at)
+            )
+        pairing = t.pairing
+        return frames.TournamentView(
+            id=self.tournament_id,
+            round=t.round,
+            phase=t.phase.value,
+            intro_ends_at=frames.ms(self.intro_ends_at),
+            intro_remaining_ms=frames.remaining_ms(self.intro_ends_at, now),
+            pairs=[list(p) for p in pairing.pairs] if pairing else [],
+            bye=pairing.bye if pairing else None,
+            standings=standings,
+            duels=[
+                frames.DuelSummaryView(
+                    id=i,
+                    players=list(s.pair),
+                    length=s.duel.length,
+                    over=s.over,
+                    outcome="void" if s.void else _outcome(s.duel),
+                    winner=s.duel.winner,
+                )
+                for i, s in self.duels.items()
+                if s.round == t.round
+            ],
+        )
+
+
+def _outcome(duel: Duel) -> str | None:
+    return duel.outcome.value if duel.outcome else None
+
+
+def _turn(
+    duel_id: int, duel: Duel, player: int, deadline: float, now: float, number: int = 1
+) -> frames.Turn:
+    return frames.Turn(
+        duel_id,
+        player,
+        number,
+        frames.ms(duel.turn_seconds),
+        frames.ms(deadline),
+        frames.remaining_ms(deadline, now),
+    )

@@ -1,0 +1,188 @@
+"""The database connection: one URL picks SQLite or MySQL, and every store call is one short
+transaction on a connection of the calling greenlet's own.
+
+Both backends use peewee's connection pool, whose connections belong to one thread at a time;
+under gevent's monkey-patching peewee's thread-locals are greenlet-locals, so two greenlets
+never share a connection, let alone a transaction. SQLite runs in WAL mode with a busy timeout;
+write transactions take the write lock at BEGIN (IMMEDIATE), so a transaction never fails
+half-way on a lock upgrade. SQLite calls block the gevent hub while they run: keep
+transactions short and never yield inside one. MySQL/MariaDB goes through PyMySQL, which is
+pure Python and so cooperative under gevent, with connect, read and write timeouts.
+
+`store_call` wraps every public store function: MySQL deadlock victims are run again, and
+driver errors become the store's own (`Unavailable` for an outage or a lock).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import ParamSpec, TypeVar
+from urllib.parse import unquote, urlsplit
+
+import peewee
+from peewee import Database, InterfaceError, OperationalError
+from playhouse import db_url
+from playhouse.pool import MaxConnectionsExceeded
+
+from models.store.errors import Unavailable
+from models.store.tables import database
+
+log = logging.getLogger("wordle.store")
+P = ParamSpec("P")
+R = TypeVar("R")
+
+SQLITE_BUSY_TIMEOUT_MS = 5000
+POOL_MAX_CONNECTIONS = 32
+POOL_WAIT_SECONDS = 10  # a greenlet waits this long for a free pooled connection
+MYSQL_STALE_SECONDS = 300  # recycle idle MySQL connections before the server drops them
+MYSQL_IO_TIMEOUT_SECONDS = 10  # a query that hangs (a dead server) fails instead of waiting
+RETRYABLE_MYSQL_ERRORS = {1205, 1213}  # lock wait timeout, deadlock: the server rolled back
+RETRIES = 3
+TRANSIENT = (
+    OperationalError,
+    InterfaceError,
+    MaxConnectionsExceeded,
+    ConnectionError,
+    TimeoutError,
+)
+
+
+def connect(url: str) -> Database:
+    """Open the database named by `url` and bind the proxy to it.
+
+    `sqlite:///relative/path.db` is relative to the working directory (`sqlite:////abs.db`
+    is absolute; the folder is created); `mysql://user:pass@host:3306/db` (or `mysql+pool`)
+    needs an existing database. Query-string parameters go to peewee (e.g. max_connections).
+    """
+    scheme = url.split("://", 1)[0] if "://" in url else ""
+    if scheme in {"sqlite", "sqlite+pool"}:
+        db = _sqlite(url)
+    elif scheme in {"mysql", "mysql+pool"}:
+        db = _mysql(url)
+    else:
+        raise ValueError(f"unsupported database URL {url!r}: use sqlite:/// or mysql://")
+    _make_state_greenlet_local(db)
+    old = database.obj
+    database.initialize(db)
+    if old is not None and old is not db:
+        _close_all(old)
+    return db
+
+
+def _sqlite(url: str) -> Database:
+    rest = url.split("://", 1)[1]
+    path = urlsplit(url).path[1:] if rest.startswith("/") else ""
+    if path and path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    pooled = "sqlite+pool://" + rest
+    return db_url.connect(
+        pooled,
+        pragmas={
+            "journal_mode": "wal",
+            "busy_timeout": SQLITE_BUSY_TIMEOUT_MS,
+            "foreign_keys": 1,
+            "synchronous": "full",  # a committed rating survives a power cut too
+        },
+        timeout=POOL_WAIT_SECONDS,
+        max_connections=POOL_MAX_CONNECTIONS,
+        check_same_thread=False,  # the pool may hand a connection to another thread later
+    )
+
+
+def _mysql(url: str) -> Database:
+    pooled = "mysql+pool://" + url.split("://", 1)[1]
+    params = db_url.parse(pooled, unquote_password=True)
+    if not params.get("database"):
+        raise ValueError(f"{url!r} names no database: mysql://user:pass@host:3306/dbname")
+    if "user" in params:
+        params["user"] = unquote(params["user"])
+    defaults = {
+        "max_connections": POOL_MAX_CONNECTIONS,
+        "stale_timeout": MYSQL_STALE_SECONDS,
+        "timeout": POOL_WAIT_SECONDS,
+        "charset": "utf8mb4",
+        "connect_timeout": MYSQL_IO_TIMEOUT_SECONDS,
+        "read_timeout": MYSQL_IO_TIMEOUT_SECONDS,
+        "write_timeout": MYSQL_IO_TIMEOUT_SECONDS,
+        "field_types": {"DATETIME": "DATETIME(6)"},  # keep sub-second guess times
+    }
+    return db_url.schemes["mysql+pool"](**{**defaults, **params})
+
+
+def _make_state_greenlet_local(db: Database) -> None:
+    """Give `db` per-greenlet connection state even if peewee was imported before gevent's
+    monkey-patching (peewee's thread-local class is built at import time)."""
+    if not db.thread_safe or isinstance(db._state, threading.local):
+        return
+    state_cls = type("_GreenletConnectionLocal", (peewee._ConnectionState, threading.local), {})
+    db._state = state_cls()
+
+
+def _close_all(db: Database) -> None:
+    try:
+        if hasattr(db, "close_all"):
+            db.close_all()
+        elif not db.is_closed():
+            db.close()
+    except peewee.PeeweeException:
+        pass
+
+
+def is_mysql() -> bool:
+    return isinstance(database.obj, peewee.MySQLDatabase)
+
+
+def is_sqlite() -> bool:
+    return isinstance(database.obj, peewee.SqliteDatabase)
+
+
+# --- transactions -------------------------------------------------------------------------
+
+
+def store_call(fn: Callable[P, R]) -> Callable[P, R]:
+    """One store call: run it again if MySQL chose it as a deadlock victim (the whole
+    transaction was rolled back, so running it again is safe), and report an unreachable or
+    busy database as `Unavailable`."""
+
+    @functools.wraps(fn)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        for attempt in range(RETRIES + 1):
+            try:
+                return fn(*args, **kwargs)
+            except OperationalError as exc:
+                code = exc.args[0] if exc.args else None
+                retry = code in RETRYABLE_MYSQL_ERRORS and attempt < RETRIES
+                if not retry or database.in_transaction():  # nested in a caller's transaction
+                    raise Unavailable(f"{fn.__name__}: {exc}") from exc
+                log.info("retrying %s after MySQL error %s", fn.__name__, code)
+                time.sleep(0.01 * (attempt + 1))  # cooperative under gevent
+            except TRANSIENT as exc:
+                raise Unavailable(f"{fn.__name__}: {exc!r}") from exc
+        raise AssertionError("unreachable")
+
+    return call
+
+
+@contextmanager
+def write() -> Iterator[None]:
+    """A connection of this greenlet's own, one transaction. SQLite takes the write lock at
+    BEGIN (IMMEDIATE), so the busy timeout applies there and never half-way through."""
+    with database.connection_context():
+        txn = database.atomic(lock_type="IMMEDIATE") if is_sqlite() else database.atomic()
+        with txn:
+            yield
+
+
+@contextmanager
+def read() -> Iterator[None]:
+    """A consistent snapshot for multi-query reads, without SQLite's write lock."""
+    with database.connection_context():
+        txn = database.atomic(lock_type="DEFERRED") if is_sqlite() else database.atomic()
+        with txn:
+            yield

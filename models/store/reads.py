@@ -1,0 +1,250 @@
+"""What the REST routes read: the leaderboard, profiles with rating history, and whole finished
+tournaments with every duel's board."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from peewee import fn
+
+from models.store.connection import read, store_call
+from models.store.errors import NotFound
+from models.store.tables import DuelRecord, Entry, GuessRecord, Player, Tournament
+from models.store.values import PlayerInfo, aware, checked_int, player_info, rating_change
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    rank: int
+    player: PlayerInfo
+
+
+@dataclass(frozen=True)
+class LeaderboardPage:
+    total: int
+    limit: int
+    offset: int
+    rows: list[LeaderboardRow]
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    tournament_id: int
+    at: dt.datetime
+    rating: int
+
+
+@dataclass(frozen=True)
+class PlayedTournament:
+    tournament_id: int
+    language: str
+    status: str
+    started_at: dt.datetime
+    ended_at: dt.datetime | None
+    place: int | None
+    elimination_round: int | None
+    left: bool
+    rating_before: int
+    rating_after: int | None
+    rating_change: int | None
+
+
+@dataclass(frozen=True)
+class Profile:
+    player: PlayerInfo
+    placements: int
+    history: list[RatingPoint]  # oldest first, starting from the first placement
+    recent: list[PlayedTournament]  # newest first
+
+
+@dataclass(frozen=True)
+class SummaryEntry:
+    player: PlayerInfo
+    seat: int
+    place: int | None
+    elimination_round: int | None
+    left: bool
+    rating_before: int
+    rating_after: int | None
+    rating_change: int | None
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    player: int
+    word: str | None
+    marks: str | None
+    skipped: bool
+    at: dt.datetime
+
+
+@dataclass(frozen=True)
+class SummaryDuel:
+    id: int
+    round: int
+    players: tuple[int, int]
+    starter: int
+    result: str
+    winner: int | None
+    secret: str
+    length: int
+    started_at: dt.datetime
+    ended_at: dt.datetime
+    rows: list[SummaryRow]
+
+
+@dataclass(frozen=True)
+class Summary:
+    id: int
+    language: str
+    status: str
+    started_at: dt.datetime
+    ended_at: dt.datetime | None
+    entries: list[SummaryEntry]  # by place (unplaced last), then seat
+    duels: list[SummaryDuel]  # by round, then the order they were recorded
+
+
+@store_call
+def leaderboard(limit: int = 50, offset: int = 0, include_bots: bool = True) -> LeaderboardPage:
+    """Players with at least one placement, best rating first (ties: older player first)."""
+    limit = checked_int(limit, "limit", low=1, high=200)
+    offset = checked_int(offset, "offset", low=0)
+    where = Player.placements > 0
+    if not include_bots:
+        where &= Player.is_bot == False  # noqa: E712 (peewee expression)
+    with read():
+        total = Player.select().where(where).count()
+        rows = list(
+            Player.select()
+            .where(where)
+            .order_by(Player.rating.desc(), Player.id)
+            .limit(limit)
+            .offset(offset)
+        )
+    return LeaderboardPage(
+        total=total,
+        limit=limit,
+        offset=offset,
+        rows=[LeaderboardRow(offset + i + 1, player_info(r)) for i, r in enumerate(rows)],
+    )
+
+
+@store_call
+def player_profile(player_id: int, recent: int = 10, history: int = 200) -> Profile:
+    """Public profile: rating, rating after each placement (the last `history`), recent
+    tournaments. NotFound for unknown ids."""
+    pid = checked_int(player_id, "player id")
+    with read():
+        row = Player.get_or_none(Player.id == pid)
+        if row is None:
+            raise NotFound(f"no player {pid}")
+        points = list(
+            Entry.select(Entry.tournament, Entry.placed_at, Entry.rating_after)
+            .where((Entry.player == pid) & Entry.placed_at.is_null(False))
+            .order_by(Entry.placed_at.desc(), Entry.id.desc())
+            .limit(history)
+        )
+        played = list(
+            Entry.select(Entry, Tournament)
+            .join(Tournament)
+            .where(Entry.player == pid)
+            .order_by(Entry.tournament.desc())
+            .limit(recent)
+        )
+    return Profile(
+        player=player_info(row),
+        placements=row.placements,
+        history=[
+            RatingPoint(e.tournament_id, aware(e.placed_at), e.rating_after)
+            for e in reversed(points)
+        ],
+        recent=[
+            PlayedTournament(
+                tournament_id=e.tournament.id,
+                language=e.tournament.language,
+                status=e.tournament.status,
+                started_at=aware(e.tournament.started_at),
+                ended_at=aware(e.tournament.ended_at),
+                place=e.place,
+                elimination_round=e.elimination_round,
+                left=e.left,
+                rating_before=e.rating_before,
+                rating_after=e.rating_after,
+                rating_change=rating_change(e),
+            )
+            for e in played
+        ],
+    )
+
+
+@store_call
+def tournament_summary(tournament_id: int) -> Summary:
+    """A tournament's placements, rating changes and every duel with its board and secret.
+    Callers decide whether a running tournament may be shown. NotFound for unknown ids."""
+    tid = checked_int(tournament_id, "tournament id")
+    with read():
+        t = Tournament.get_or_none(Tournament.id == tid)
+        if t is None:
+            raise NotFound(f"no tournament {tid}")
+        entries = list(Entry.select(Entry, Player).join(Player).where(Entry.tournament == tid))
+        duels = list(
+            DuelRecord.select()
+            .where(DuelRecord.tournament == tid)
+            .order_by(DuelRecord.round, DuelRecord.id)
+        )
+        guesses = list(
+            GuessRecord.select()
+            .join(DuelRecord)
+            .where(DuelRecord.tournament == tid)
+            .order_by(GuessRecord.duel, GuessRecord.idx)
+        )
+    by_duel: dict[int, list[SummaryRow]] = {}
+    for g in guesses:
+        by_duel.setdefault(g.duel_id, []).append(
+            SummaryRow(g.player_id, g.word, g.marks, g.word is None, aware(g.at))
+        )
+    entries.sort(key=lambda e: (e.place is None, e.place or 0, e.seat))
+    return Summary(
+        id=t.id,
+        language=t.language,
+        status=t.status,
+        started_at=aware(t.started_at),
+        ended_at=aware(t.ended_at),
+        entries=[
+            SummaryEntry(
+                player=player_info(e.player),
+                seat=e.seat,
+                place=e.place,
+                elimination_round=e.elimination_round,
+                left=e.left,
+                rating_before=e.rating_before,
+                rating_after=e.rating_after,
+                rating_change=rating_change(e),
+            )
+            for e in entries
+        ],
+        duels=[
+            SummaryDuel(
+                id=d.id,
+                round=d.round,
+                players=(d.player_a_id, d.player_b_id),
+                starter=d.starter_id,
+                result=d.result,
+                winner=d.winner_id,
+                secret=d.secret,
+                length=d.length,
+                started_at=aware(d.started_at),
+                ended_at=aware(d.ended_at),
+                rows=by_duel.get(d.id, []),
+            )
+            for d in duels
+        ],
+    )
+
+
+@store_call
+def rating_total() -> int:
+    """Sum of all ratings (tests use it to show that nothing but placements moves ratings)."""
+    with read():
+        return int(Player.select(fn.COALESCE(fn.SUM(Player.rating), 0)).scalar())

@@ -1,0 +1,144 @@
+"""The Peewee tables (the only module that defines them) and the proxy they are bound to.
+
+`models.store.connection.connect(url)` binds `database` to SQLite or MySQL; every column that
+holds a time holds naive UTC.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from peewee import (
+    AutoField,
+    BooleanField,
+    CharField,
+    DatabaseProxy,
+    DateTimeField,
+    ForeignKeyField,
+    IntegerField,
+    Model,
+    SmallIntegerField,
+)
+
+from models.rules import START_RATING
+
+database = DatabaseProxy()
+
+STATUS_RUNNING = "running"
+STATUS_FINISHED = "finished"
+STATUS_ABORTED = "aborted"
+
+
+def utcnow() -> dt.datetime:
+    """Naive UTC, as stored: every datetime column holds UTC."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def from_unix(seconds: float) -> dt.datetime:
+    """Unix seconds (the game's clock) to the stored naive-UTC datetime."""
+    return dt.datetime.fromtimestamp(seconds, dt.UTC).replace(tzinfo=None)
+
+
+class BaseModel(Model):
+    class Meta:
+        database = database
+        legacy_table_names = False
+
+
+class Player(BaseModel):
+    id = AutoField()
+    nickname = CharField(max_length=64)
+    rating = IntegerField(default=START_RATING)
+    placements = IntegerField(default=0)  # fixed placements so far (the leaderboard's filter)
+    created_at = DateTimeField(default=utcnow)
+    last_seen = DateTimeField(default=utcnow)
+    token_hash = CharField(max_length=64, unique=True)  # sha256 hex of the secret token
+    is_bot = BooleanField(default=False)
+    bot_level = CharField(max_length=16, null=True)
+
+    class Meta:
+        table_name = "player"
+        indexes = ((("rating",), False),)
+
+
+class Tournament(BaseModel):
+    id = AutoField()
+    language = CharField(max_length=16)
+    status = CharField(max_length=16, default=STATUS_RUNNING, index=True)
+    started_at = DateTimeField(default=utcnow)
+    ended_at = DateTimeField(null=True)
+
+    class Meta:
+        table_name = "tournament"
+
+
+class Entry(BaseModel):
+    """A player's seat in a tournament; place and rating_after are set by one placement."""
+
+    id = AutoField()
+    tournament = ForeignKeyField(Tournament, on_delete="CASCADE", index=False)
+    player = ForeignKeyField(Player, on_delete="CASCADE", index=False)
+    seat = SmallIntegerField()
+    rating_before = IntegerField()
+    rating_after = IntegerField(null=True)
+    place = SmallIntegerField(null=True)
+    elimination_round = SmallIntegerField(null=True)
+    left = BooleanField(default=False, column_name="left_game")  # left or lost the connection
+    placed_at = DateTimeField(null=True)
+
+    class Meta:
+        table_name = "entry"
+        indexes = (
+            (("tournament", "player"), True),
+            (("tournament", "seat"), True),
+            (("player", "placed_at"), False),  # a player's rating history and recent games
+        )
+
+
+class DuelRecord(BaseModel):
+    id = AutoField()
+    tournament = ForeignKeyField(Tournament, on_delete="CASCADE", index=False)
+    round = SmallIntegerField()
+    player_a = ForeignKeyField(Player, on_delete="CASCADE")
+    player_b = ForeignKeyField(Player, on_delete="CASCADE")
+    secret = CharField(max_length=64)
+    length = SmallIntegerField()
+    starter = ForeignKeyField(Player, on_delete="CASCADE")
+    result = CharField(max_length=16)
+    winner = ForeignKeyField(Player, null=True, on_delete="CASCADE")
+    started_at = DateTimeField()
+    ended_at = DateTimeField()
+
+    class Meta:
+        table_name = "duel"
+        indexes = ((("tournament", "round"), False),)
+
+
+class GuessRecord(BaseModel):
+    """One played row of a duel: a scored word, or a skip (word and marks NULL)."""
+
+    id = AutoField()
+    duel = ForeignKeyField(DuelRecord, on_delete="CASCADE", index=False)
+    idx = SmallIntegerField()  # 0-based order within the duel
+    player = ForeignKeyField(Player, on_delete="CASCADE")
+    word = CharField(max_length=64, null=True)
+    marks = CharField(max_length=32, null=True)
+    at = DateTimeField()
+
+    class Meta:
+        table_name = "guess"
+        indexes = ((("duel", "idx"), True),)
+
+
+class SchemaMigration(BaseModel):
+    """One row per applied migration version, so each runs once (see migrations.py)."""
+
+    version = IntegerField(primary_key=True)
+    name = CharField(max_length=200)
+    applied_at = DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "schema_migration"
+
+
+TABLES: list[type[Model]] = [Player, Tournament, Entry, DuelRecord, GuessRecord, SchemaMigration]

@@ -1,0 +1,57 @@
+"""Plain values that cross the store's boundary (never peewee rows, so no caller can lazily
+hit the database from a greenlet that holds no connection), and the checks every call shares.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from models import nicknames
+from models.store.tables import Entry, Player
+
+MAX_ID = 2**31 - 1
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    id: int
+    nickname: str
+    tag: str
+    rating: int
+    is_bot: bool
+    bot_level: str | None
+    placements: int
+    created_at: dt.datetime  # aware, UTC
+    last_seen: dt.datetime  # aware, UTC; private (only the player's own /api/me shows it)
+
+
+def player_info(row: Player) -> PlayerInfo:
+    return PlayerInfo(
+        id=row.id,
+        nickname=row.nickname,
+        tag=nicknames.tag(row.id),
+        rating=row.rating,
+        is_bot=bool(row.is_bot),
+        bot_level=row.bot_level,
+        placements=row.placements,
+        created_at=aware(row.created_at),
+        last_seen=aware(row.last_seen),
+    )
+
+
+def rating_change(e: Entry) -> int | None:
+    return None if e.rating_after is None else e.rating_after - e.rating_before
+
+
+def aware(value: dt.datetime | None) -> dt.datetime | None:
+    return None if value is None else value.replace(tzinfo=dt.UTC)
+
+
+def checked_int(value: object, what: str = "id", low: int = 1, high: int = MAX_ID) -> int:
+    """Ints only (not bools, not strings): bad input is refused before touching the database."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be an integer")
+    if value < low or value > min(high, MAX_ID):
+        raise ValueError(f"{what} out of range")
+    return value

@@ -1,0 +1,79 @@
+"""The shape the code keeps: no import cycles, actors touch each other only through the runtime,
+and the web layer reaches the game only through its facade."""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("actors", "models", "web", "wordlists")
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            found[name] = path
+    return found
+
+
+def imports_of(path: Path, known: dict[str, Path]) -> set[str]:
+    """Project modules imported by `path` at any level (function-level imports included)."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            subs = [f"{node.module}.{a.name}" for a in node.names]
+            names = [m for m in subs if m in known] or [node.module]
+        for name in names:
+            while name and name not in known:
+                name = name.rpartition(".")[0]
+            if name:
+                out.add(name)
+    return out
+
+
+def test_no_import_cycles():
+    known = modules()
+    graph = {name: imports_of(path, known) - {name} for name, path in known.items()}
+    # a package's __init__ importing its own submodules is how a package is assembled
+    for name in graph:
+        graph[name] = {m for m in graph[name] if not m.startswith(name + ".")}
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycle = stack[stack.index(nxt) :] + [nxt]
+                raise AssertionError("import cycle: " + " -> ".join(cycle))
+            if nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name)
+
+
+def test_only_the_runtime_touches_an_actor_behind_its_ref():
+    for path in (ROOT / "actors").rglob("*.py"):
+        if path.name != "runtime.py":
+            assert "._actor" not in path.read_text(), f"{path.name} reaches into an actor"
+    for path in (ROOT / "web").rglob("*.py"):
+        assert "._actor" not in path.read_text(), f"{path.name} reaches into an actor"
+
+
+def test_the_web_layer_goes_through_the_game_facade():
+    known = modules()
+    allowed = {"actors.system", "actors.frames", "actors.commands", "actors.constraints"}
+    for name, path in known.items():
+        if name.startswith("web"):
+            used = {m for m in imports_of(path, known) if m.startswith("actors")}
+            assert used <= allowed, f"{name} imports {sorted(used - allowed)}"
