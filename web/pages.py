@@ -10,12 +10,9 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from models.duel import MAX_TURNS
-from models.matchmaking import RATING_WINDOW
 from models.party import MAX_MEMBERS
-from models.rating import START_RATING, rating_changes
-from models.tournament import SEATS, START_LIVES
-from models.words import LENGTHS
+from models.rating import rating_changes
+from models.rules import MAX_TURNS, RATING_WINDOW, SEATS, START_LIVES, START_RATING, WORD_LENGTHS
 from web import i18n
 
 pages = Blueprint("pages", __name__)
@@ -67,8 +64,8 @@ def rules_numbers() -> dict[str, Any]:
         "seats": SEATS,
         "lives": START_LIVES,
         "turns": MAX_TURNS,
-        "min_length": min(LENGTHS),
-        "max_length": max(LENGTHS),
+        "min_length": min(WORD_LENGTHS),
+        "max_length": max(WORD_LENGTHS),
         "turn_seconds": settings.turn_seconds,
         "intro_seconds": settings.intro_seconds,
         "grace_seconds": settings.reconnect_grace_seconds,
