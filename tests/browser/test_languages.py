@@ -67,7 +67,7 @@ def test_a_german_browser_gets_the_german_page_and_its_choices_are_remembered(se
     page.wait_for_selector("#offer", state="detached")
     page.select_option("#language", "de")  # already the page's language: nothing to offer
     page.select_option("#language", "ru")
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(1000)
     assert page.locator("#offer").count() == 0  # offered once only
     page.select_option("#language", "nl")
     page.click("#offer-yes")

@@ -291,13 +291,17 @@ async function joinFromInvite() {
 
 async function boot() {
   i18n.applyContrast(i18n.initialContrast());
+  // The catalog first (use() draws the chrome through onChange); a network that fails here
+  // is tried again, as signing in is below.
   const code = i18n.initialLanguage();
-  try {
-    await i18n.use(code);
-  } catch {
-    await i18n.use('en');
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await i18n.use(attempt % 2 ? 'en' : code);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, Math.min(5000, 500 * 2 ** attempt)));
+    }
   }
-  // (use() drew the chrome through onChange)
   for (let attempt = 0; ; attempt += 1) {
     try {
       const [languages] = await Promise.all([api.languages(), signIn()]);

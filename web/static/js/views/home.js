@@ -8,7 +8,14 @@ import { num, t } from '../i18n.js';
 import { emit, state } from '../state.js';
 import { botBadge, keyed, nick, renderNotice } from './common.js';
 
-/** Choosing a word language that is also an interface language offers it, once, in its words. */
+/** Choosing a word language that is also an interface language offers it, once, in its words.
+ * Only a choice that stays is offered: arrowing through the list passes many languages. */
+let offerTimer = null;
+function offerSoon(code) {
+  clearTimeout(offerTimer);
+  offerTimer = setTimeout(() => offerLanguage(code), 500);
+}
+
 async function offerLanguage(code) {
   if (!i18n.takeOffer(code)) return;
   try {
@@ -35,7 +42,7 @@ export function mount(root, ctx) {
     name: 'language',
     onchange: (e) => {
       actions.setLanguage(e.target.value);
-      offerLanguage(e.target.value);
+      offerSoon(e.target.value);
     },
   });
   const playBtn = h('button', {
