@@ -75,7 +75,7 @@ def check_mirrored(page) -> None:
 
 def check_board_left_to_right(page, word: str) -> None:
     """In the Persian page the English word reads left to right, tile after tile."""
-    tiles = page.locator(f"{MINE} .row.played:not(.skipped) .tiles").last
+    tiles = page.locator(f"{MINE} .row.played.side-a:not(.skipped) .tiles").last
     assert tiles.evaluate("el => getComputedStyle(el).direction") == "ltr"
     xs = [tiles.locator(".tile").nth(i).bounding_box()["x"] for i in range(len(word))]
     assert xs == sorted(xs), xs
