@@ -4,6 +4,7 @@ that does not work, errors)."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -42,12 +43,17 @@ def _render(t: i18n.Translator, template: str, status: int = 200, **context: Any
     return response
 
 
+@cache
+def _client_modules() -> list[str]:
+    """The client's modules that the page preloads (all but main.js, which it loads)."""
+    scripts = (STATIC / "js").rglob("*.js")
+    return sorted(p.relative_to(STATIC).as_posix() for p in scripts if p.name != "main.js")
+
+
 def game_page() -> Response:
     """The client's page, also served for invite links (/join/...)."""
-    scripts = (STATIC / "js").rglob("*.js")
-    modules = sorted(p.relative_to(STATIC).as_posix() for p in scripts if p.name != "main.js")
     boot = {"languages": [{"code": c, "name": n, "dir": d} for c, (n, d) in i18n.LANGUAGES.items()]}
-    return _render(_translator(), "index.html", modules=modules, boot=boot)
+    return _render(_translator(), "index.html", modules=_client_modules(), boot=boot)
 
 
 @pages.get("/")
