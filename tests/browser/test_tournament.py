@@ -77,7 +77,8 @@ def check_rejected_guess(page) -> bool:
     current = page.locator(CURRENT)
     if not same_turn():
         return False
-    assert current.locator(".tile.typed").count() == length
+    where = page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+    assert current.locator(".tile.typed").count() == length, f"typed nothing; focus on {where}"
     assert current.locator(".tiles").text_content().strip() == "z" * length
     page.keyboard.press("Enter")
     try:
