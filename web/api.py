@@ -15,6 +15,7 @@ from models.store import NicknameError, NotFound, Unavailable
 from web import api_schemas as s
 from web import store
 from web.auth import current_player, player_from_request, set_token_cookie, token_from
+from web.pages import error_page
 
 log = logging.getLogger("wordle.api")
 
@@ -80,10 +81,10 @@ def _http_error(exc: HTTPException) -> Response:
 @api.app_errorhandler(404)
 @api.app_errorhandler(405)
 def _api_routing_error(exc: HTTPException) -> Response | HTTPException:
-    """Unknown /api paths and methods answer JSON too; other paths keep Flask's pages."""
+    """Unknown /api paths and methods answer JSON too; other paths get a page for players."""
     if request.path.startswith(api.url_prefix + "/"):
         return _error(exc.code or 404, exc.description or exc.name)
-    return exc
+    return error_page(exc)
 
 
 def load_body(schema: Schema, optional: bool = False) -> dict[str, Any]:
