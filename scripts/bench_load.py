@@ -20,8 +20,9 @@ tournaments start spread out and run side by side, and after --warmup seconds on
 measured. Per step it prints players connected, tournaments running, guesses/s, guess ->
 opponent latency p50/p95/p99/max, turn-timer lateness p99, server CPU (% of one core) and the
 time it was ready to run but waited for its core (other processes on a shared machine: when
-this is high, the latencies say more about the machine than about the server), RSS per player, frames written per second and their share of the echo ceiling, the generator's own CPU
-(if near 100 %, the generator limits the figures, not the server), errors and dropped
+this is high, the latencies say more about the machine than about the server), RSS per player,
+frames written per second and their share of the echo ceiling, the generator's own CPU (if
+near 100 %, the generator limits the figures, not the server), errors and dropped
 connections. The benchmark prints figures; it asserts nothing about them.
 """
 
@@ -334,8 +335,8 @@ def fmt_row(r: Row) -> str:
     return (
         f"| {r.players:,} | {r.connected:,} | {r.tournaments:,} | {r.guesses:,.0f} "
         f"| {lat(r.p50)} | {lat(r.p95)} | {lat(r.p99)} | {lat(r.pmax)} | {lat(r.timer_p99)} "
-        f"| {pct(r.server_cpu)} | {pct(r.server_wait)} | {rss} | {r.frames:,.0f} | {pct(r.echo_share)} "
-        f"| {pct(r.generator_cpu)} | {r.errors} | {r.dropped} |"
+        f"| {pct(r.server_cpu)} | {pct(r.server_wait)} | {rss} | {r.frames:,.0f} "
+        f"| {pct(r.echo_share)} | {pct(r.generator_cpu)} | {r.errors} | {r.dropped} |"
     )
 
 
