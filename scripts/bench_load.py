@@ -29,6 +29,7 @@ connections. The benchmark prints figures; it asserts nothing about them.
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import shutil
@@ -39,7 +40,7 @@ import tempfile
 import time
 import urllib.request
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any
@@ -528,6 +529,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", action="store_true", help="keep the server's folder and log")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
     defaults = PACES[args.pace]
     args.steps = args.steps or defaults["steps"]
@@ -578,6 +580,10 @@ def main(argv: list[str] | None = None) -> int:
     print("|" + "---|" * (HEADER.count("|") - 1))
     for row in rows:
         print(fmt_row(row))
+    if args.json:
+        args.json.write_text(
+            json.dumps({"echo_ceiling": ceiling, "steps": [asdict(r) for r in rows]}, indent=1)
+        )
     return 0
 
 
