@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import time
 from collections import deque
 from typing import Any
@@ -91,6 +90,7 @@ async def _load(
     rtts.clear()
     for c in clients:
         c.received = 0
+    cpu = time.process_time()
     interval = 1.0 / rate
     started = time.monotonic()
     next_at, i, sent = started, 0, 0
@@ -105,19 +105,25 @@ async def _load(
     await asyncio.sleep(0.3)
     for c in clients:
         c.ws.close()
-    return {"sent": sent, "received": sum(c.received for c in clients), "rtts": rtts}
+    cpu = time.process_time() - cpu
+    return {"sent": sent, "received": sum(c.received for c in clients), "rtts": rtts, "cpu": cpu}
 
 
 def load_worker(
-    pipe: Any, host: str, port: int, connections: int, rate: float, seconds: float, core: int | None
+    pipe: Any,
+    host: str,
+    port: int,
+    connections: int,
+    rate: float,
+    seconds: float,
+    core: int | None,
+    nice: int = 0,
 ) -> None:
     """One generator process of the echo load; sends its results back through `pipe`."""
-    if core is not None:
-        os.sched_setaffinity(0, {core})
-    before = time.process_time()
-    result = asyncio.run(_load(host, port, connections, rate, seconds))
-    result["cpu"] = time.process_time() - before
-    pipe.send(result)
+    from scripts.bench_players import settle_process
+
+    settle_process(core, nice)
+    pipe.send(asyncio.run(_load(host, port, connections, rate, seconds)))
 
 
 def main() -> None:

@@ -76,13 +76,12 @@ PACES: dict[str, dict[str, Any]] = {
 # --- processes ----------------------------------------------------------------------------
 
 
-def pinned(core: int | None):
-    """preexec_fn for a child: one core, and every descriptor the hard limit allows."""
+def pinned(core: int | None, nice: int = 0):
+    """preexec_fn for a child: one core, a priority, and every descriptor the hard limit
+    allows."""
 
     def setup() -> None:
-        if core is not None:
-            os.sched_setaffinity(0, {core})
-        bench_players.raise_open_files()
+        bench_players.settle_process(core, nice)
 
     return setup
 
@@ -163,7 +162,7 @@ def echo_ceiling(args: argparse.Namespace) -> float | None:
             cwd=ROOT,
             stdout=out,
             stderr=subprocess.STDOUT,
-            preexec_fn=pinned(args.server_core),
+            preexec_fn=pinned(args.server_core, args.nice),
         )
     ceiling = None
     try:
@@ -465,7 +464,7 @@ def start_game_server(args: argparse.Namespace, tmp: Path) -> tuple[subprocess.P
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
-            preexec_fn=pinned(args.server_core),
+            preexec_fn=pinned(args.server_core, args.nice),
         )
     base = f"http://127.0.0.1:{port}"
     wait_healthy(base + "/healthz", process, log)
@@ -496,6 +495,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=4, help="generator processes")
     parser.add_argument("--server-core", type=int, default=0)
     parser.add_argument("--generator-core", type=int, default=1)
+    parser.add_argument(
+        "--nice",
+        type=int,
+        default=0,
+        help="niceness of the server and generator (e.g. -5 on a busy machine)",
+    )
     parser.add_argument("--turn-seconds", type=float)
     parser.add_argument("--intro-seconds", type=float)
     parser.add_argument(
@@ -544,6 +549,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stop the server and workers too
     limit = bench_players.raise_open_files()
     timings = f", turns {args.turn_seconds:g} s, intros {args.intro_seconds:g} s"
     timings = "" if args.url else timings

@@ -418,9 +418,16 @@ class Generator:
             self.pipe.send(("stats", self._snapshot()))
 
 
-def worker(pipe: Any, config: dict[str, Any], core: int | None) -> None:
-    """Entry point of one generator process."""
+def settle_process(core: int | None, nice: int = 0) -> None:
+    """Pin this process to `core`, give it a priority, lift its open-file limit."""
     if core is not None:
         os.sched_setaffinity(0, {core})
+    if nice:
+        os.nice(nice)
     raise_open_files()
+
+
+def worker(pipe: Any, config: dict[str, Any], core: int | None, nice: int = 0) -> None:
+    """Entry point of one generator process."""
+    settle_process(core, nice)
     asyncio.run(Generator(pipe, config).main())
