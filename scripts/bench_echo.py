@@ -20,6 +20,7 @@ from collections import deque
 from typing import Any
 
 from scripts import bench_ws
+from scripts.bench_players import cpu_wait, settle_process
 
 PAYLOAD = (  # the size of a typical game frame
     '{"type":"guess_scored","duel":123456,"index":3,"player":4242,'
@@ -90,7 +91,7 @@ async def _load(
     rtts.clear()
     for c in clients:
         c.received = 0
-    cpu = time.process_time()
+    cpu, waited = time.process_time(), cpu_wait()
     interval = 1.0 / rate
     started = time.monotonic()
     next_at, i, sent = started, 0, 0
@@ -105,8 +106,13 @@ async def _load(
     await asyncio.sleep(0.3)
     for c in clients:
         c.ws.close()
-    cpu = time.process_time() - cpu
-    return {"sent": sent, "received": sum(c.received for c in clients), "rtts": rtts, "cpu": cpu}
+    return {
+        "sent": sent,
+        "received": sum(c.received for c in clients),
+        "rtts": rtts,
+        "cpu": time.process_time() - cpu,
+        "waited": cpu_wait() - waited,
+    }
 
 
 def load_worker(
@@ -120,8 +126,6 @@ def load_worker(
     nice: int = 0,
 ) -> None:
     """One generator process of the echo load; sends its results back through `pipe`."""
-    from scripts.bench_players import settle_process
-
     settle_process(core, nice)
     pipe.send(asyncio.run(_load(host, port, connections, rate, seconds)))
 

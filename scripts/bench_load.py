@@ -136,7 +136,7 @@ class ProcStat:
 
     def waited(self) -> float:
         """Seconds spent runnable but waiting for a CPU (other processes on its core)."""
-        return int(Path(f"/proc/{self.pid}/schedstat").read_text().split()[1]) / 1e9
+        return bench_players.cpu_wait(self.pid)
 
     def fds(self) -> int:
         return len(os.listdir(f"/proc/{self.pid}/fd"))
@@ -194,19 +194,22 @@ def echo_ceiling(args: argparse.Namespace) -> float | None:
                 w.start()
                 workers.append(w)
                 pipes.append(mine)
-            cpu0, t0 = stat.cpu(), time.monotonic()
+            cpu0, wait0, t0 = stat.cpu(), stat.waited(), time.monotonic()
             results = [p.recv() for p in pipes]
             for w in workers:
                 w.join()
-            busy = (stat.cpu() - cpu0) / (time.monotonic() - t0)
+            span = time.monotonic() - t0
+            busy, waited = (stat.cpu() - cpu0) / span, (stat.waited() - wait0) / span
             rtts = [r for res in results for r in res["rtts"]]
             got = sum(res["received"] for res in results) / args.echo_seconds
             p99 = percentile(rtts, 0.99)
             gen = sum(res["cpu"] for res in results) / args.echo_seconds
+            gen_wait = sum(res["waited"] for res in results) / args.echo_seconds
             ok = p99 is not None and p99 < P99_TARGET and got >= 0.95 * rate
             print(
                 f"  {rate:>7,.0f}/s offered  {got:>7,.0f}/s echoed  p99 {ms(p99)}  "
-                f"server CPU {busy:4.0%}  generator CPU {gen:4.0%}  {'ok' if ok else 'over'}",
+                f"server CPU {busy:4.0%} (waited {waited:3.0%})  generator CPU {gen:4.0%} "
+                f"(waited {gen_wait:3.0%})  {'ok' if ok else 'over'}",
                 flush=True,
             )
             if not ok:
@@ -295,6 +298,9 @@ class Collector:
     def cpu(self) -> float:
         return sum(r["cpu"] for r in self.latest.values())
 
+    def waited(self) -> float:
+        return sum(r["waited"] for r in self.latest.values())
+
 
 @dataclass
 class Row:
@@ -313,6 +319,7 @@ class Row:
     frames: float
     echo_share: float | None
     generator_cpu: float
+    generator_wait: float
     errors: int
     dropped: int
     error_kinds: dict[str, int]
@@ -320,7 +327,8 @@ class Row:
 
 HEADER = (
     "| players | connected | tournaments | guesses/s | p50 | p95 | p99 | max | timer p99 "
-    "| server CPU | CPU wait | RSS/player | frames/s | of echo | generator CPU | errors | dropped |"
+    "| server CPU | its wait | RSS/player | frames/s | of echo | generator CPU | its wait "
+    "| errors | dropped |"
 )
 
 
@@ -336,7 +344,8 @@ def fmt_row(r: Row) -> str:
         f"| {r.players:,} | {r.connected:,} | {r.tournaments:,} | {r.guesses:,.0f} "
         f"| {lat(r.p50)} | {lat(r.p95)} | {lat(r.p99)} | {lat(r.pmax)} | {lat(r.timer_p99)} "
         f"| {pct(r.server_cpu)} | {pct(r.server_wait)} | {rss} | {r.frames:,.0f} "
-        f"| {pct(r.echo_share)} | {pct(r.generator_cpu)} | {r.errors} | {r.dropped} |"
+        f"| {pct(r.echo_share)} | {pct(r.generator_cpu)} | {pct(r.generator_wait)} "
+        f"| {r.errors} | {r.dropped} |"
     )
 
 
@@ -357,7 +366,9 @@ def run_steps(
             connect_rate=args.connect_rate / args.workers,
         )
         w = ctx.Process(
-            target=bench_players.worker, args=(theirs, config, args.generator_core), daemon=True
+            target=bench_players.worker,
+            args=(theirs, config, args.generator_core, args.nice),
+            daemon=True,
         )
         w.start()
         workers.append(w)
@@ -394,7 +405,7 @@ def run_steps(
             collector.window = Window()
             cpu0 = server.cpu() if server else None
             wait0 = server.waited() if server else None
-            gen0 = collector.cpu()
+            gen0, genwait0 = collector.cpu(), collector.waited()
             collector.pump(args.window)
             w = collector.window
             span = time.monotonic() - w.started
@@ -418,6 +429,7 @@ def run_steps(
                 frames=frames,
                 echo_share=frames / ceiling if ceiling else None,
                 generator_cpu=(collector.cpu() - gen0) / span,
+                generator_wait=(collector.waited() - genwait0) / span,
                 errors=errors,
                 dropped=w.counts["dropped"],
                 error_kinds=dict(w.errors),

@@ -409,6 +409,7 @@ class Generator:
             players=len(self.bots),
             tournaments=list(self.tournaments),
             cpu=usage.ru_utime + usage.ru_stime,
+            waited=cpu_wait(),
         )
         return out
 
@@ -416,6 +417,12 @@ class Generator:
         while True:
             await asyncio.sleep(1.0)
             self.pipe.send(("stats", self._snapshot()))
+
+
+def cpu_wait(pid: int | str = "self") -> float:
+    """Seconds a process spent ready to run but waiting for a CPU (/proc/PID/schedstat)."""
+    with open(f"/proc/{pid}/schedstat") as f:
+        return int(f.read().split()[1]) / 1e9
 
 
 def settle_process(core: int | None, nice: int = 0) -> None:
