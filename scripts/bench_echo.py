@@ -123,10 +123,10 @@ def load_worker(
     rate: float,
     seconds: float,
     core: int | None,
-    nice: int = 0,
+    priority: int = 0,
 ) -> None:
     """One generator process of the echo load; sends its results back through `pipe`."""
-    settle_process(core, nice)
+    settle_process(core, priority)
     pipe.send(asyncio.run(_load(host, port, connections, rate, seconds)))
 
 

@@ -76,12 +76,12 @@ PACES: dict[str, dict[str, Any]] = {
 # --- processes ----------------------------------------------------------------------------
 
 
-def pinned(core: int | None, nice: int = 0):
+def pinned(core: int | None, priority: int = 0):
     """preexec_fn for a child: one core, a priority, and every descriptor the hard limit
     allows."""
 
     def setup() -> None:
-        bench_players.settle_process(core, nice)
+        bench_players.settle_process(core, priority)
 
     return setup
 
@@ -162,7 +162,7 @@ def echo_ceiling(args: argparse.Namespace) -> float | None:
             cwd=ROOT,
             stdout=out,
             stderr=subprocess.STDOUT,
-            preexec_fn=pinned(args.server_core, args.nice),
+            preexec_fn=pinned(args.server_core, args.priority),
         )
     ceiling = None
     try:
@@ -367,7 +367,7 @@ def run_steps(
         )
         w = ctx.Process(
             target=bench_players.worker,
-            args=(theirs, config, args.generator_core, args.nice),
+            args=(theirs, config, args.generator_core, args.priority),
             daemon=True,
         )
         w.start()
@@ -476,7 +476,7 @@ def start_game_server(args: argparse.Namespace, tmp: Path) -> tuple[subprocess.P
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
-            preexec_fn=pinned(args.server_core, args.nice),
+            preexec_fn=pinned(args.server_core, args.priority),
         )
     base = f"http://127.0.0.1:{port}"
     wait_healthy(base + "/healthz", process, log)
@@ -508,10 +508,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--server-core", type=int, default=0)
     parser.add_argument("--generator-core", type=int, default=1)
     parser.add_argument(
-        "--nice",
+        "--priority",
         type=int,
         default=0,
-        help="niceness of the server and generator (e.g. -5 on a busy machine)",
+        help="of the server and the generator: negative, a niceness (e.g. -10); positive, a "
+        "real-time priority (e.g. 1) so other work on a shared machine cannot delay them",
     )
     parser.add_argument("--turn-seconds", type=float)
     parser.add_argument("--intro-seconds", type=float)
@@ -562,6 +563,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stop the server and workers too
+    bench_players.settle_process(None, args.priority)  # it reads the workers' reports
     limit = bench_players.raise_open_files()
     timings = f", turns {args.turn_seconds:g} s, intros {args.intro_seconds:g} s"
     timings = "" if args.url else timings
