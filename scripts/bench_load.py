@@ -56,7 +56,14 @@ PACES: dict[str, dict[str, Any]] = {
     "realistic": dict(
         turn=30.0,
         intro=6.0,
-        pace=dict(think=(5.0, 15.0), skip=0.03, blunder=0.1, queue_ramp=60.0, requeue=(3, 15)),
+        pace=dict(
+            think=(5.0, 15.0),
+            skip=0.03,
+            blunder=0.1,
+            leave_out=0.3,
+            queue_ramp=60.0,
+            requeue=(3, 15),
+        ),
         steps=[500, 1000, 2000],
         warmup=20.0,
         window=30.0,
@@ -65,7 +72,14 @@ PACES: dict[str, dict[str, Any]] = {
     "compressed": dict(
         turn=10.0,
         intro=2.0,
-        pace=dict(think=(0.0, 2.0), skip=0.02, blunder=0.1, queue_ramp=10.0, requeue=(0.5, 2)),
+        pace=dict(
+            think=(0.0, 2.0),
+            skip=0.02,
+            blunder=0.1,
+            leave_out=1.0,
+            queue_ramp=10.0,
+            requeue=(0.5, 2),
+        ),
         steps=[500, 1000, 2000],
         warmup=10.0,
         window=20.0,
@@ -533,7 +547,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--echo-rates",
         type=lambda s: [float(x) for x in s.split(",")],
-        default=[2000, 4000, 6000, 8000, 10000, 12000, 14000, 16000, 18000, 20000, 24000, 28000],
+        default=[2000, 3000, 4000, 5000, 6000, 7000, 8000, 10000, 12000, 14000, 16000, 20000],
     )
     parser.add_argument("--echo-seconds", type=float, default=3.0)
     parser.add_argument("--echo-connections", type=int, default=400)

@@ -49,6 +49,7 @@ class Pace:
     think: tuple[float, float]  # seconds from a turn's start to the guess
     skip: float  # probability of letting a turn run out (exercises the turn timers)
     blunder: float  # probability of a random word instead of a candidate
+    leave_out: float  # probability of leaving when eliminated (and queueing again) over watching
     queue_ramp: float  # a new player queues within this many seconds of connecting
     requeue: tuple[float, float]  # pause at home between tournaments
 
@@ -125,7 +126,6 @@ class Bot:
         self.duel: DuelState | None = None
         self.intro_ends: float | None = None
         self.plan: asyncio.TimerHandle | None = None
-        self.queued = False
         self.first_queue = True
         self.alive = False
 
@@ -221,17 +221,20 @@ class Bot:
             self._left_tournament()
             self._queue_later(self.gen.pace.requeue)
         elif kind == "home":
-            if not self.queued and self.tournament is None:
-                self._queue_later((0.0, self.gen.pace.queue_ramp) if self.first_queue else None)
+            if self.first_queue:
+                self._queue_later((0.0, self.gen.pace.queue_ramp))
         elif kind == "error":
             stats.errors[m["code"]] += 1
-            if m["code"] in ("already_playing",):
-                self.queued = True
         elif kind == "guess_rejected":
             stats.errors[f"rejected:{m['reason']}"] += 1
+        elif kind == "eliminated":
+            if m["player"] == self.me and self.rng.random() < self.gen.pace.leave_out:
+                self._send({"type": "leave"})
         elif kind == "left":
-            stats.errors[f"left:{m['reason']}"] += 1
+            if m["reason"] != "left":
+                stats.errors[f"left:{m['reason']}"] += 1
             self._left_tournament()
+            self._queue_later(self.gen.pace.requeue)
 
     def _left_tournament(self) -> None:
         self._cancel_plan()
@@ -239,13 +242,12 @@ class Bot:
             self.gen.tournaments[self.tournament] -= 1
             if self.gen.tournaments[self.tournament] <= 0:
                 del self.gen.tournaments[self.tournament]
-        self.tournament, self.duel, self.queued = None, None, False
+        self.tournament, self.duel = None, None
 
     # --- actions ----------------------------------------------------------------------
 
     def _queue_later(self, pause: tuple[float, float] | None) -> None:
         self.first_queue = False
-        self.queued = True
         delay = self.rng.uniform(*pause) if pause else 0.0
         self.gen.loop.call_later(delay, self._send, {"type": "queue", "language": LANGUAGE})
 
