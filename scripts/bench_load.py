@@ -337,6 +337,7 @@ class Row:
     errors: int
     dropped: int
     error_kinds: dict[str, int]
+    window: tuple[float, float]  # unix times, to find the step in a server's log
 
 
 HEADER = (
@@ -417,6 +418,7 @@ def run_steps(
             collector.pump(args.ramp + args.warmup)
             # measure
             collector.window = Window()
+            opened = time.time()
             cpu0 = server.cpu() if server else None
             wait0 = server.waited() if server else None
             gen0, genwait0 = collector.cpu(), collector.waited()
@@ -447,6 +449,7 @@ def run_steps(
                 errors=errors,
                 dropped=w.counts["dropped"],
                 error_kinds=dict(w.errors),
+                window=(opened, time.time()),
             )
             rows.append(row)
             if len(rows) == 1:

@@ -229,7 +229,9 @@ class Bot:
             stats.errors[f"rejected:{m['reason']}"] += 1
         elif kind == "eliminated":
             if m["player"] == self.me and self.rng.random() < self.gen.pace.leave_out:
-                self._send({"type": "leave"})
+                # after a look at the board; not if the tournament ends meanwhile
+                delay = self.rng.uniform(0.5, 2.0)
+                self.plan = self.gen.loop.call_later(delay, self._send, {"type": "leave"})
         elif kind == "left":
             if m["reason"] != "left":
                 stats.errors[f"left:{m['reason']}"] += 1
