@@ -13,13 +13,14 @@ import time
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, current_app, request
+from flask import Flask, Response, current_app, jsonify, request
 from flask_sock import ConnectionClosed, Sock
 
 from actors import wire
 from actors.messages import Incoming, Send
 from actors.system import as_player
 from models.settings import Settings
+from web import tuning
 from web.auth import player_from_request
 from web.protocol import PROTOCOL_VERSION, FrameError, parse_client_frame
 
@@ -53,17 +54,66 @@ def same_origin(origin: str | None, host: str) -> bool:
     return urlsplit(origin).netloc.lower() == host.lower()
 
 
+class Capacity:
+    """Open websockets against the open-file budget (web/tuning.py): past it a handshake gets
+    a 503 before any descriptor is taken, rather than failing in the websocket layer."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.open = 0
+
+    def refusal(self) -> Response | None:
+        if self.open < self.budget:
+            return None
+        response = jsonify(error="the server is full; try again in a minute")
+        response.status_code = 503
+        response.headers["Retry-After"] = "60"
+        return response
+
+
 def init_app(app: Flask) -> None:
     settings: Settings = app.config["SETTINGS"]
     app.config["SOCK_SERVER_OPTIONS"] = {
         "ping_interval": settings.ping_seconds,
         "max_message_size": 16 * settings.max_frame_bytes,
     }
+    capacity = Capacity(tuning.websocket_budget(settings.max_connections))
+    app.extensions["ws_capacity"] = capacity
+
     sock.init_app(app)
+    endpoint = f"{sock.bp.name}.websocket"  # flask-sock names it after the function below
+
+    @app.before_request
+    def before_handshake() -> Response | None:
+        if request.endpoint != endpoint:
+            return None
+        return capacity.refusal()
+
+
+def release_handshake_socket(environ: dict[str, Any]) -> None:
+    """simple-websocket talks over a duplicate of the connection's socket; gevent's handler
+    would keep the original open (a second descriptor per player) until the websocket ends.
+    Close it now: the handler only reads and closes it afterwards, and copes with it closed."""
+    rfile = environ.get("wsgi.input")
+    original = getattr(getattr(rfile, "raw", None), "_sock", None)
+    if original is None or not environ.get("SERVER_SOFTWARE", "").startswith("gevent"):
+        return
+    rfile.close()
+    original.close()
 
 
 @sock.route("/ws")
 def websocket(ws: Any) -> None:
+    release_handshake_socket(request.environ)
+    capacity: Capacity = current_app.extensions["ws_capacity"]
+    capacity.open += 1
+    try:
+        serve(ws)
+    finally:
+        capacity.open -= 1
+
+
+def serve(ws: Any) -> None:
     game = current_app.extensions["game"]
     settings: Settings = current_app.config["SETTINGS"]
     if request.args.get("v") != str(PROTOCOL_VERSION):

@@ -1,0 +1,68 @@
+"""The websocket transport of the real server: descriptors per socket, the connection budget."""
+
+from __future__ import annotations
+
+import base64
+import os
+import socket
+import time
+
+import pytest
+
+from tests.e2e.server import sign_in, start_server
+
+
+def handshake(base: str, token: str, extensions: str | None = None) -> tuple[socket.socket, str]:
+    """Open a websocket by hand; returns the socket and the server's response head."""
+    host, port = base.split("//")[1].split(":")
+    sock = socket.create_connection((host, int(port)), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    request = (
+        f"GET /ws?v=1 HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+        f"Authorization: Bearer {token}\r\n"
+        + (f"Sec-WebSocket-Extensions: {extensions}\r\n" if extensions else "")
+        + "\r\n"
+    )
+    sock.sendall(request.encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    return sock, head.split(b"\r\n\r\n")[0].decode("latin-1")
+
+
+def open_files(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = start_server(tmp_path_factory.mktemp("transport"), max_connections=12)
+    yield srv
+    assert srv.stop() == 0, srv.log()
+
+
+def test_a_websocket_holds_one_descriptor_and_past_the_budget_gets_a_clean_503(server):
+    tokens = [sign_in(server.base)[1] for _ in range(13)]
+    time.sleep(0.5)  # the sign-ins' sockets are closed
+    before = open_files(server.process.pid)
+    socks = []
+    for token in tokens[:12]:
+        sock, head = handshake(server.base, token)
+        assert head.startswith("HTTP/1.1 101"), head
+        socks.append(sock)
+    assert sock.recv(4096)  # the welcome frame: the last socket is being served
+    added = open_files(server.process.pid) - before
+    assert 10 <= added <= 15, added  # one per socket, not two (24); give or take a pooled file
+
+    refused, head = handshake(server.base, tokens[12])
+    assert head.startswith("HTTP/1.1 503"), head
+    assert "Retry-After: 60" in head
+    refused.close()
+    for sock in socks:
+        sock.close()
+    log = server.log()
+    assert "Traceback" not in log and "Too many open files" not in log, log
