@@ -87,6 +87,8 @@ def init_app(app: Flask) -> None:
     def before_handshake() -> Response | None:
         if request.endpoint != endpoint:
             return None
+        if not settings.ws_compression:  # decline permessage-deflate (see README)
+            request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
         return capacity.refusal()
 
 

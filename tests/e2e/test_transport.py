@@ -1,4 +1,5 @@
-"""The websocket transport of the real server: descriptors per socket, the connection budget."""
+"""The websocket transport of the real server: descriptors per socket, the connection budget,
+permessage-deflate declined (or accepted when configured)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import base64
 import os
 import socket
 import time
+from pathlib import Path
 
 import pytest
 
@@ -66,3 +68,23 @@ def test_a_websocket_holds_one_descriptor_and_past_the_budget_gets_a_clean_503(s
         sock.close()
     log = server.log()
     assert "Traceback" not in log and "Too many open files" not in log, log
+
+
+def test_permessage_deflate_is_declined_by_default(server):
+    _, token = sign_in(server.base)
+    sock, head = handshake(server.base, token, "permessage-deflate; client_max_window_bits")
+    sock.close()
+    assert head.startswith("HTTP/1.1 101"), head
+    assert "sec-websocket-extensions" not in head.lower()
+
+
+def test_permessage_deflate_when_configured(tmp_path: Path):
+    srv = start_server(tmp_path, ws_compression="on")
+    try:
+        _, token = sign_in(srv.base)
+        sock, head = handshake(srv.base, token, "permessage-deflate; client_max_window_bits")
+        sock.close()
+        assert head.startswith("HTTP/1.1 101"), head
+        assert "sec-websocket-extensions: permessage-deflate" in head.lower()
+    finally:
+        assert srv.stop() == 0, srv.log()
