@@ -36,7 +36,7 @@ def test_sqlite_relative_url_creates_its_folder_with_wal_and_busy_timeout(tmp_pa
         "journal_mode": "wal",
         "busy_timeout": 5000,
         "foreign_keys": 1,
-        "synchronous": 2,
+        "synchronous": 1,  # NORMAL: in WAL mode, a sync at each checkpoint
     }
     assert db.is_sqlite() and not db.is_mysql()
 
@@ -89,3 +89,11 @@ def test_greenlets_never_share_a_connection_even_if_peewee_came_first(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "3"
+
+
+def test_sqlite_url_may_ask_for_a_sync_at_every_commit(tmp_path):
+    db.connect(f"sqlite:///{tmp_path}/full.db?synchronous=full")
+    with db.database.connection_context():
+        assert db.database.execute_sql("PRAGMA synchronous").fetchone()[0] == 2
+    with pytest.raises(ValueError, match="synchronous"):
+        db.connect(f"sqlite:///{tmp_path}/bad.db?synchronous=sometimes")
