@@ -19,7 +19,6 @@ import sys  # noqa: E402
 
 import gevent  # noqa: E402
 import gevent.event  # noqa: E402
-from gevent.pywsgi import WSGIServer  # noqa: E402
 
 log = logging.getLogger("wordle")
 
@@ -56,7 +55,9 @@ def main() -> None:
         fail(f"cannot start: {exc} (database: {settings.database_url})")
     game = app.extensions["game"]
 
-    server = WSGIServer((settings.host, settings.port), app, log=None)
+    from web import tuning
+
+    server = tuning.Server((settings.host, settings.port), app, log=None)
     server.start()
     game.set_base_url(settings.host, server.server_port)
     log.info(

@@ -12,3 +12,28 @@ def test_websocket_budget_leaves_room_under_the_open_file_limit():
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     assert 0 < budget <= soft - min(tuning.RESERVED_FILES, soft // 5)
     assert tuning.websocket_budget(configured=10) == 10
+
+
+def test_the_server_sets_tcp_nodelay_on_accepted_sockets():
+    import socket
+
+    import gevent.socket
+
+    seen = []
+
+    def app(environ, start_response):
+        sock = environ["wsgi.input"].rfile.raw._sock
+        seen.append(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+        start_response("200 OK", [("Content-Length", "2")])
+        return [b"ok"]
+
+    server = tuning.Server(("127.0.0.1", 0), app, log=None)
+    server.start()
+    try:
+        client = gevent.socket.create_connection(("127.0.0.1", server.server_port))
+        client.sendall(b"GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+        assert client.recv(1024).startswith(b"HTTP/1.1 200")
+        client.close()
+    finally:
+        server.stop()
+    assert seen == [1]
