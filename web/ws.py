@@ -1,7 +1,8 @@
 """The websocket endpoint `/ws?v=1`: authenticate the handshake, then read frames, check size,
 rate and shape, and hand valid messages to the player's connection actor.
 
-This greenlet only reads; the connection actor is the only writer (see actors/connection.py).
+This greenlet reads; the connection actor is the only writer of messages (see
+actors/connection.py). This greenlet writes only keep-alive pings, after a quiet interval.
 A refused frame gets an error message and changes nothing. Two size limits apply: frames over
 WT_MAX_FRAME_BYTES are refused with an error and the connection stays; frames over a hard cap
 (16x that) are cut off by simple-websocket itself, which closes the socket (1009).
@@ -15,6 +16,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, jsonify, request
 from flask_sock import ConnectionClosed, Sock
+from wsproto.events import Ping
 
 from actors import wire
 from actors.messages import Incoming, Send
@@ -74,7 +76,7 @@ class Capacity:
 def init_app(app: Flask) -> None:
     settings: Settings = app.config["SETTINGS"]
     app.config["SOCK_SERVER_OPTIONS"] = {
-        "ping_interval": settings.ping_seconds,
+        "ping_interval": None,  # keep_alive() below pings, from the loop that reads anyway
         "max_message_size": 16 * settings.max_frame_bytes,
     }
     capacity = Capacity(tuning.websocket_budget(settings.max_connections))
@@ -115,6 +117,23 @@ def websocket(ws: Any) -> None:
         capacity.open -= 1
 
 
+def keep_alive(ws: Any) -> bool:
+    """The client was quiet for a ping interval: ping it, or close the connection when the
+    previous ping is still unanswered (a dead peer goes within two intervals).
+
+    simple-websocket can ping by itself, but then its reader waits on a selector with a
+    timeout for every frame; pinging from here, only after silence, keeps its reader a plain
+    blocking read."""
+    if not ws.connected:
+        return False
+    if not ws.pong_received:
+        ws.close(reason=1008, message="ping timeout")
+        return False
+    ws.pong_received = False
+    ws.sock.send(ws.ws.send(Ping()))
+    return True
+
+
 def serve(ws: Any) -> None:
     game = current_app.extensions["game"]
     settings: Settings = current_app.config["SETTINGS"]
@@ -138,6 +157,8 @@ def serve(ws: Any) -> None:
         while conn.alive:
             data = ws.receive(timeout=settings.ping_seconds)
             if data is None:
+                if not keep_alive(ws):
+                    break
                 continue
             try:
                 if not bucket.take(time.monotonic()):

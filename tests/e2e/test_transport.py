@@ -88,3 +88,45 @@ def test_permessage_deflate_when_configured(tmp_path: Path):
         assert "sec-websocket-extensions: permessage-deflate" in head.lower()
     finally:
         assert srv.stop() == 0, srv.log()
+
+
+def frames(sock: socket.socket, seconds: float) -> list[tuple[int, bytes]]:
+    """(opcode, payload) of the server's frames for `seconds` (small unmasked frames)."""
+    sock.settimeout(0.2)
+    out, buf, end = [], b"", time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            chunk = sock.recv(65536)
+        except TimeoutError:
+            continue
+        if not chunk:
+            break
+        buf += chunk
+        while len(buf) >= 2 and len(buf) >= 2 + (buf[1] & 0x7F):
+            n = buf[1] & 0x7F
+            if n >= 126:  # a long text frame: skip it whole
+                size = 4 + int.from_bytes(buf[2:4], "big")
+                if len(buf) < size:
+                    break
+                out.append((buf[0] & 0x0F, buf[4:size]))
+                buf = buf[size:]
+                continue
+            out.append((buf[0] & 0x0F, buf[2 : 2 + n]))
+            buf = buf[2 + n :]
+    return out
+
+
+def test_a_quiet_client_is_pinged_and_closed_when_it_does_not_answer(tmp_path: Path):
+    srv = start_server(tmp_path, ping_seconds=1)
+    try:
+        _, token = sign_in(srv.base)
+        sock, head = handshake(srv.base, token)
+        assert head.startswith("HTTP/1.1 101"), head
+        got = frames(sock, 3.5)
+        sock.close()
+        opcodes = [op for op, _ in got]
+        assert opcodes.count(0x9) == 1, got  # one ping after a quiet second, no answer
+        assert opcodes[-1] == 0x8, got  # then closed: the ping went unanswered
+        assert int.from_bytes(got[-1][1][:2], "big") == 1008
+    finally:
+        assert srv.stop() == 0, srv.log()
