@@ -190,8 +190,8 @@ def echo_ceiling(args: argparse.Namespace) -> float | None:
         ctx = multiprocessing.get_context("spawn")
         for rate in args.echo_rates:
             workers, pipes = [], []
-            share = args.echo_connections // args.workers
-            for _ in range(args.workers):
+            share = args.echo_connections // args.echo_workers
+            for _ in range(args.echo_workers):
                 mine, theirs = ctx.Pipe()
                 w = ctx.Process(
                     target=bench_echo.load_worker,
@@ -200,7 +200,7 @@ def echo_ceiling(args: argparse.Namespace) -> float | None:
                         "127.0.0.1",
                         port,
                         share,
-                        rate / args.workers,
+                        rate / args.echo_workers,
                         args.echo_seconds,
                         args.generator_core,
                     ),
@@ -554,6 +554,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--echo-seconds", type=float, default=3.0)
     parser.add_argument("--echo-connections", type=int, default=400)
+    parser.add_argument(
+        "--echo-workers",
+        type=int,
+        default=2,
+        help="generator processes for the echo (more take turns on one core and lower it)",
+    )
     parser.add_argument("--database", help="WT_DATABASE_URL for the started server")
     parser.add_argument(
         "--server-env",
