@@ -59,6 +59,9 @@ def main() -> None:
 
     server = tuning.Server((settings.host, settings.port), app, log=None)
     server.start()
+    gc_watch = tuning.GcWatch().install()
+    if settings.gc_tuning:
+        tuning.tune_gc()
     game.set_base_url(settings.host, server.server_port)
     log.info(
         "serving on http://%s:%d (%d languages, database %s)",
@@ -84,6 +87,7 @@ def main() -> None:
     if stopped:
         log.info("stopped %d running tournament(s) as aborted", stopped)
     server.stop(timeout=2)
+    log.info("gc: %s", gc_watch.summary())
     log.info("bye")
 
 

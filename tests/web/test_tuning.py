@@ -1,10 +1,35 @@
-"""Process tuning (web/tuning.py): the websocket budget."""
+"""Process tuning (web/tuning.py): the collector's settings, its pause watch, the budget."""
 
 from __future__ import annotations
 
+import gc
+import logging
 import resource
 
 from web import tuning
+
+
+def test_tune_gc_freezes_what_exists_and_raises_the_thresholds():
+    old = gc.get_threshold()
+    try:
+        tuning.tune_gc()
+        assert gc.get_freeze_count() > 1000
+        assert gc.get_threshold() == tuning.GC_THRESHOLDS
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*old)
+
+
+def test_gc_watch_times_collections_and_logs_the_slow_ones(caplog):
+    watch = tuning.GcWatch(slow=0.0).install()
+    try:
+        with caplog.at_level(logging.WARNING, logger="wordle.tuning"):
+            gc.collect()
+    finally:
+        gc.callbacks.remove(watch)
+    assert watch.count[2] == 1 and watch.longest[2] > 0
+    assert "generation 2 collection stopped the process" in caplog.text
+    assert "gen2 1x" in watch.summary()
 
 
 def test_websocket_budget_leaves_room_under_the_open_file_limit():
