@@ -16,7 +16,6 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, jsonify, request
 from flask_sock import ConnectionClosed, Sock
-from wsproto.events import Ping
 
 from actors import wire
 from actors.messages import Incoming, Send
@@ -29,6 +28,7 @@ from web.protocol import PROTOCOL_VERSION, FrameError, parse_client_frame
 sock = Sock()
 
 STRIKES_BEFORE_CLOSE = 200  # refused frames in a row before we stop listening
+PING_FRAME = b"\x89\x00"  # RFC 6455 5.5.2: FIN, opcode 0x9 (ping), no payload, unmasked
 
 
 class TokenBucket:
@@ -126,11 +126,14 @@ def keep_alive(ws: Any) -> bool:
     blocking read."""
     if not ws.connected:
         return False
-    if not ws.pong_received:
-        ws.close(reason=1008, message="ping timeout")
+    try:
+        if not ws.pong_received:
+            ws.close(reason=1008, message="ping timeout")
+            return False
+        ws.pong_received = False
+        ws.sock.send(PING_FRAME)
+    except OSError:  # the peer is gone; the reader notices too
         return False
-    ws.pong_received = False
-    ws.sock.send(ws.ws.send(Ping()))
     return True
 
 
