@@ -188,7 +188,7 @@ class Bot:
                 if self.rng.random() >= self.gen.pace.skip:
                     think = self.rng.uniform(*self.gen.pace.think)
                     think = min(think, m["remaining_ms"] / 1000 * 0.8)
-                    self.plan = self.gen.loop.call_later(think, self._guess, d, m["turn"])
+                    self.plan = self.gen.loop.call_later(think, self._guess, d)
             else:
                 d.deadline = None
         elif kind == "turn_skipped":
@@ -248,12 +248,12 @@ class Bot:
 
     # --- actions ----------------------------------------------------------------------
 
-    def _queue_later(self, pause: tuple[float, float] | None) -> None:
+    def _queue_later(self, pause: tuple[float, float]) -> None:
         self.first_queue = False
-        delay = self.rng.uniform(*pause) if pause else 0.0
+        delay = self.rng.uniform(*pause)
         self.gen.loop.call_later(delay, self._send, {"type": "queue", "language": LANGUAGE})
 
-    def _guess(self, d: DuelState, turn: int) -> None:
+    def _guess(self, d: DuelState) -> None:
         self.plan = None
         if self.duel is not d:
             return
