@@ -15,12 +15,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
+import subprocess
+import sys
+import tempfile
 import time
 from collections import deque
+from pathlib import Path
 from typing import Any
 
+from scripts import bench_procs as procs
 from scripts import bench_ws
-from scripts.bench_players import cpu_wait, settle_process
+
+ROOT = Path(__file__).resolve().parent.parent
+P99_TARGET = 0.050  # the ceiling is the highest rate echoed with p99 under this
 
 PAYLOAD = (  # the size of a typical game frame
     '{"type":"guess_scored","duel":123456,"index":3,"player":4242,'
@@ -91,7 +99,7 @@ async def _load(
     rtts.clear()
     for c in clients:
         c.received = 0
-    cpu, waited = time.process_time(), cpu_wait()
+    cpu, waited = time.process_time(), procs.cpu_wait()
     interval = 1.0 / rate
     started = time.monotonic()
     next_at, i, sent = started, 0, 0
@@ -111,7 +119,7 @@ async def _load(
         "received": sum(c.received for c in clients),
         "rtts": rtts,
         "cpu": time.process_time() - cpu,
-        "waited": cpu_wait() - waited,
+        "waited": procs.cpu_wait() - waited,
     }
 
 
@@ -126,8 +134,82 @@ def load_worker(
     priority: int = 0,
 ) -> None:
     """One generator process of the echo load; sends its results back through `pipe`."""
-    settle_process(core, priority)
+    procs.settle_process(core, priority)
     pipe.send(asyncio.run(_load(host, port, connections, rate, seconds)))
+
+
+def ceiling(args: argparse.Namespace) -> float | None:
+    """Start the echo app on the server's core and raise the rate until p99 passes 50 ms."""
+    port = procs.free_port()
+    log = Path(tempfile.mkstemp(prefix="bench-echo-", suffix=".log")[1])
+    with open(log, "w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "scripts.bench_echo", "serve", "--port", str(port)],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            preexec_fn=procs.pinned(args.server_core, args.priority),
+        )
+    ceiling = None
+    try:
+        procs.wait_healthy(f"http://127.0.0.1:{port}/healthz", process, log)
+        stat = procs.ProcStat(process.pid)
+        print(
+            f"echo ceiling (flask-sock echo, {args.echo_connections} connections, core "
+            f"{args.server_core}):",
+            flush=True,
+        )
+        ctx = multiprocessing.get_context("spawn")
+        for rate in args.echo_rates:
+            workers, pipes = [], []
+            share = args.echo_connections // args.echo_workers
+            for _ in range(args.echo_workers):
+                mine, theirs = ctx.Pipe()
+                w = ctx.Process(
+                    target=load_worker,
+                    args=(
+                        theirs,
+                        "127.0.0.1",
+                        port,
+                        share,
+                        rate / args.echo_workers,
+                        args.echo_seconds,
+                        args.generator_core,
+                    ),
+                )
+                w.start()
+                workers.append(w)
+                pipes.append(mine)
+            cpu0, wait0, t0 = stat.cpu(), stat.waited(), time.monotonic()
+            results = [p.recv() for p in pipes]
+            for w in workers:
+                w.join()
+            span = time.monotonic() - t0
+            busy, waited = (stat.cpu() - cpu0) / span, (stat.waited() - wait0) / span
+            rtts = [r for res in results for r in res["rtts"]]
+            got = sum(res["received"] for res in results) / args.echo_seconds
+            p99 = procs.percentile(rtts, 0.99)
+            gen = sum(res["cpu"] for res in results) / args.echo_seconds
+            gen_wait = sum(res["waited"] for res in results) / args.echo_seconds
+            ok = p99 is not None and p99 < P99_TARGET and got >= 0.95 * rate
+            print(
+                f"  {rate:>7,.0f}/s offered  {got:>7,.0f}/s echoed  p99 {ms(p99)}  "
+                f"server CPU {busy:4.0%} (waited {waited:3.0%})  generator CPU {gen:4.0%} "
+                f"(waited {gen_wait:3.0%})  {'ok' if ok else 'over'}",
+                flush=True,
+            )
+            if not ok:
+                break
+            ceiling = got
+    finally:
+        procs.stop(process)
+        log.unlink(missing_ok=True)
+    print(f"echo ceiling: {ceiling or 0:,.0f} frames/s at p99 < 50 ms\n", flush=True)
+    return ceiling
+
+
+def ms(seconds: float | None) -> str:
+    return "   -  " if seconds is None else f"{seconds * 1000:5.0f}ms"
 
 
 def main() -> None:

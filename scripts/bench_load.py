@@ -38,7 +38,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from multiprocessing.connection import wait
@@ -46,10 +45,9 @@ from pathlib import Path
 from typing import Any
 
 from scripts import bench_echo, bench_players
+from scripts import bench_procs as procs
 
 ROOT = Path(__file__).resolve().parent.parent
-TICKS = os.sysconf("SC_CLK_TCK")
-P99_TARGET = 0.050  # the echo ceiling is the highest rate with p99 under this
 
 PACES: dict[str, dict[str, Any]] = {
     # people: think 5-15 s in 30 s turns, some turns run out, 6 s intros
@@ -88,156 +86,6 @@ PACES: dict[str, dict[str, Any]] = {
 
 
 # --- processes ----------------------------------------------------------------------------
-
-
-def pinned(core: int | None, priority: int = 0):
-    """preexec_fn for a child: one core, a priority, and every descriptor the hard limit
-    allows."""
-
-    def setup() -> None:
-        bench_players.settle_process(core, priority)
-
-    return setup
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_healthy(url: str, process: subprocess.Popen | None, log: Path | None) -> None:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if process is not None and process.poll() is not None:
-            text = log.read_text(errors="replace") if log else ""
-            raise SystemExit(f"server exited during start:\n{text}")
-        try:
-            with urllib.request.urlopen(url, timeout=1):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit(f"no answer from {url}")
-
-
-def stop(process: subprocess.Popen | None) -> None:
-    if process is not None and process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-@dataclass
-class ProcStat:
-    """CPU seconds and RSS of a process, from /proc."""
-
-    pid: int
-
-    def cpu(self) -> float:
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / TICKS
-
-    def rss_kib(self) -> int:
-        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-        return 0
-
-    def waited(self) -> float:
-        """Seconds spent runnable but waiting for a CPU (other processes on its core)."""
-        return bench_players.cpu_wait(self.pid)
-
-    def fds(self) -> int:
-        return len(os.listdir(f"/proc/{self.pid}/fd"))
-
-
-def percentile(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-# --- the echo ceiling ---------------------------------------------------------------------
-
-
-def echo_ceiling(args: argparse.Namespace) -> float | None:
-    """Start the echo app on the server's core and raise the rate until p99 passes 50 ms."""
-    port = free_port()
-    log = Path(tempfile.mkstemp(prefix="bench-echo-", suffix=".log")[1])
-    with open(log, "w") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "scripts.bench_echo", "serve", "--port", str(port)],
-            cwd=ROOT,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            preexec_fn=pinned(args.server_core, args.priority),
-        )
-    ceiling = None
-    try:
-        wait_healthy(f"http://127.0.0.1:{port}/healthz", process, log)
-        stat = ProcStat(process.pid)
-        print(
-            f"echo ceiling (flask-sock echo, {args.echo_connections} connections, core "
-            f"{args.server_core}):",
-            flush=True,
-        )
-        ctx = multiprocessing.get_context("spawn")
-        for rate in args.echo_rates:
-            workers, pipes = [], []
-            share = args.echo_connections // args.echo_workers
-            for _ in range(args.echo_workers):
-                mine, theirs = ctx.Pipe()
-                w = ctx.Process(
-                    target=bench_echo.load_worker,
-                    args=(
-                        theirs,
-                        "127.0.0.1",
-                        port,
-                        share,
-                        rate / args.echo_workers,
-                        args.echo_seconds,
-                        args.generator_core,
-                    ),
-                )
-                w.start()
-                workers.append(w)
-                pipes.append(mine)
-            cpu0, wait0, t0 = stat.cpu(), stat.waited(), time.monotonic()
-            results = [p.recv() for p in pipes]
-            for w in workers:
-                w.join()
-            span = time.monotonic() - t0
-            busy, waited = (stat.cpu() - cpu0) / span, (stat.waited() - wait0) / span
-            rtts = [r for res in results for r in res["rtts"]]
-            got = sum(res["received"] for res in results) / args.echo_seconds
-            p99 = percentile(rtts, 0.99)
-            gen = sum(res["cpu"] for res in results) / args.echo_seconds
-            gen_wait = sum(res["waited"] for res in results) / args.echo_seconds
-            ok = p99 is not None and p99 < P99_TARGET and got >= 0.95 * rate
-            print(
-                f"  {rate:>7,.0f}/s offered  {got:>7,.0f}/s echoed  p99 {ms(p99)}  "
-                f"server CPU {busy:4.0%} (waited {waited:3.0%})  generator CPU {gen:4.0%} "
-                f"(waited {gen_wait:3.0%})  {'ok' if ok else 'over'}",
-                flush=True,
-            )
-            if not ok:
-                break
-            ceiling = got
-    finally:
-        stop(process)
-        log.unlink(missing_ok=True)
-    print(f"echo ceiling: {ceiling or 0:,.0f} frames/s at p99 < 50 ms\n", flush=True)
-    return ceiling
-
-
-def ms(seconds: float | None) -> str:
-    return "   -  " if seconds is None else f"{seconds * 1000:5.0f}ms"
 
 
 # --- the game load ------------------------------------------------------------------------
@@ -365,7 +213,7 @@ def fmt_row(r: Row) -> str:
 
 
 def run_steps(
-    args: argparse.Namespace, base: str, server: ProcStat | None, ceiling: float | None
+    args: argparse.Namespace, base: str, server: procs.ProcStat | None, ceiling: float | None
 ) -> list[Row]:
     ctx = multiprocessing.get_context("spawn")
     pace = dict(PACES[args.pace]["pace"])
@@ -411,7 +259,7 @@ def run_steps(
             print(
                 f"step {n:,}: {added:,} connected in {took:.1f} s "
                 f"({w.counts['signins'] / took:,.0f} sign-ins/s, {added / took:,.0f} "
-                f"handshakes/s, handshake p99 {percentile(w.handshake_ms, 0.99) or 0:.0f} ms"
+                f"handshakes/s, handshake p99 {procs.percentile(w.handshake_ms, 0.99) or 0:.0f} ms"
                 f"{', server fds ' + str(server.fds()) if server else ''})",
                 flush=True,
             )
@@ -434,11 +282,11 @@ def run_steps(
                 connected=connected,
                 tournaments=collector.tournaments(),
                 guesses=w.counts["scored"] / span,
-                p50=percentile(w.latencies, 0.50),
-                p95=percentile(w.latencies, 0.95),
-                p99=percentile(w.latencies, 0.99),
+                p50=procs.percentile(w.latencies, 0.50),
+                p95=procs.percentile(w.latencies, 0.95),
+                p99=procs.percentile(w.latencies, 0.99),
                 pmax=max(w.latencies) if w.latencies else None,
-                timer_p99=percentile(w.timer_late, 0.99),
+                timer_p99=procs.percentile(w.timer_late, 0.99),
                 server_cpu=(server.cpu() - cpu0) / span if server else None,
                 server_wait=(server.waited() - wait0) / span if server else None,
                 rss_per_player=(rss - baseline_rss) / max(1, connected) if server else None,
@@ -471,7 +319,7 @@ def run_steps(
 
 
 def start_game_server(args: argparse.Namespace, tmp: Path) -> tuple[subprocess.Popen, str]:
-    port = free_port()
+    port = procs.free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("WT_")}
     env.update(
         WT_PORT=str(port),
@@ -493,10 +341,10 @@ def start_game_server(args: argparse.Namespace, tmp: Path) -> tuple[subprocess.P
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
-            preexec_fn=pinned(args.server_core, args.priority),
+            preexec_fn=procs.pinned(args.server_core, args.priority),
         )
     base = f"http://127.0.0.1:{port}"
-    wait_healthy(base + "/healthz", process, log)
+    procs.wait_healthy(base + "/healthz", process, log)
     return process, base
 
 
@@ -586,8 +434,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stop the server and workers too
-    bench_players.settle_process(None, args.priority)  # it reads the workers' reports
-    limit = bench_players.raise_open_files()
+    procs.settle_process(None, args.priority)  # it reads the workers' reports
+    limit = procs.raise_open_files()
     timings = f", turns {args.turn_seconds:g} s, intros {args.intro_seconds:g} s"
     timings = "" if args.url else timings
     print(
@@ -597,23 +445,23 @@ def main(argv: list[str] | None = None) -> int:
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )
-    ceiling = echo_ceiling(args) if args.echo else None
+    ceiling = bench_echo.ceiling(args) if args.echo else None
     tmp = Path(tempfile.mkdtemp(prefix="bench-load-"))
     process = None
     try:
         if args.url:
             base = args.url.rstrip("/")
-            server = ProcStat(args.pid) if args.pid else None
+            server = procs.ProcStat(args.pid) if args.pid else None
         else:
             process, base = start_game_server(args, tmp)
-            server = ProcStat(process.pid)
+            server = procs.ProcStat(process.pid)
             print(
                 f"server pid {process.pid} on core {args.server_core}, log {tmp / 'server.log'}",
                 flush=True,
             )
         rows = run_steps(args, base, server, ceiling)
     finally:
-        stop(process)
+        procs.stop(process)
         if not args.keep:
             shutil.rmtree(tmp, ignore_errors=True)
     print()

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import resource
 import time
@@ -29,19 +28,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from models.scoring import score
+from scripts import bench_procs as procs
 from scripts import bench_ws
 
 LANGUAGE = "en"
 OPENERS = 3  # first guesses per word length, whose colour buckets are precomputed
 TRIED_OPENERS = 8  # of which the ones with the smallest largest bucket are kept
 UNKNOWN_START = 200  # candidates drawn when the board opened with an unknown word
-
-
-def raise_open_files() -> int:
-    """Lift the soft open-file limit to the hard one (10,000 sockets need it)."""
-    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    return hard
 
 
 @dataclass(frozen=True)
@@ -413,7 +406,7 @@ class Generator:
             players=len(self.bots),
             tournaments=list(self.tournaments),
             cpu=usage.ru_utime + usage.ru_stime,
-            waited=cpu_wait(),
+            waited=procs.cpu_wait(),
         )
         return out
 
@@ -423,26 +416,7 @@ class Generator:
             self.pipe.send(("stats", self._snapshot()))
 
 
-def cpu_wait(pid: int | str = "self") -> float:
-    """Seconds a process spent ready to run but waiting for a CPU (/proc/PID/schedstat)."""
-    with open(f"/proc/{pid}/schedstat") as f:
-        return int(f.read().split()[1]) / 1e9
-
-
-def settle_process(core: int | None, priority: int = 0) -> None:
-    """Pin this process to `core`, lift its open-file limit, and set its priority: a negative
-    number is a niceness, a positive one a real-time (SCHED_FIFO) priority, which preempts
-    every ordinary process at once (the kernel still leaves them 5 % of the core)."""
-    if core is not None:
-        os.sched_setaffinity(0, {core})
-    if priority < 0:
-        os.nice(priority)
-    elif priority > 0:
-        os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(priority))
-    raise_open_files()
-
-
 def worker(pipe: Any, config: dict[str, Any], core: int | None, priority: int = 0) -> None:
     """Entry point of one generator process."""
-    settle_process(core, priority)
+    procs.settle_process(core, priority)
     asyncio.run(Generator(pipe, config).main())
