@@ -19,7 +19,6 @@ import sys  # noqa: E402
 
 import gevent  # noqa: E402
 import gevent.event  # noqa: E402
-from gevent.pywsgi import WSGIServer  # noqa: E402
 
 log = logging.getLogger("wordle")
 
@@ -56,8 +55,13 @@ def main() -> None:
         fail(f"cannot start: {exc} (database: {settings.database_url})")
     game = app.extensions["game"]
 
-    server = WSGIServer((settings.host, settings.port), app, log=None)
+    from web import tuning
+
+    server = tuning.Server((settings.host, settings.port), app, log=None)
     server.start()
+    gc_watch = tuning.GcWatch().install()
+    if settings.gc_tuning:
+        tuning.tune_gc()
     game.set_base_url(settings.host, server.server_port)
     log.info(
         "serving on http://%s:%d (%d languages, database %s)",
@@ -83,6 +87,7 @@ def main() -> None:
     if stopped:
         log.info("stopped %d running tournament(s) as aborted", stopped)
     server.stop(timeout=2)
+    log.info("gc: %s", gc_watch.summary())
     log.info("bye")
 
 

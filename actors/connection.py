@@ -18,7 +18,9 @@ from actors.clock import Clock
 from actors.commands import LobbyCommand, Ping, Queue, Resync
 from actors.messages import (
     Attach,
+    EndConnection,
     Enqueue,
+    KeepAlive,
     Player,
     PlayerChanged,
     PlayerCommand,
@@ -37,7 +39,7 @@ MAX_BACKLOG = 2000  # frames waiting to be written before we give up on a client
 class Connection(Actor):
     def __init__(
         self,
-        socket: Any,  # anything with send(text) and close(reason, message)
+        socket: Any,  # anything with send(text), ping() and close(reason, message)
         player: Player,
         matchmaker: ActorRef,
         clock: Clock,
@@ -105,6 +107,19 @@ class Connection(Actor):
     def on_ShowHome(self, _msg: ShowHome) -> None:
         home = self.home(self.player.id) if self.home else frames.Home(None)
         self._write(home.write())
+
+    def on_KeepAlive(self, _msg: KeepAlive) -> None:
+        try:
+            self.socket.ping()
+        except Exception:  # closed or broken: the reader will tell the matchmaker
+            self.stop()
+
+    def on_EndConnection(self, msg: EndConnection) -> None:
+        try:
+            self.socket.close(reason=msg.code, message=msg.reason)
+        except Exception:  # already closed
+            pass
+        self.stop()
 
     def on_Superseded(self, _msg: Superseded) -> None:
         self._close(frames.Replaced("replaced", frames.text("replaced")))

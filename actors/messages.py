@@ -43,6 +43,19 @@ class SocketClosed:
 
 
 @dataclass(frozen=True)
+class KeepAlive:
+    """The client was quiet for a while: ping it (a websocket ping, answered by the browser)."""
+
+
+@dataclass(frozen=True)
+class EndConnection:
+    """Ask: close the websocket with this close code (the reader gives up on the client)."""
+
+    code: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class Superseded:
     """A newer connection of the same player took over."""
 

@@ -27,6 +27,8 @@ from actors.messages import (
     Connected,
     CountLobbies,
     Disconnected,
+    EndConnection,
+    KeepAlive,
     Player,
     PlayerChanged,
     Send,
@@ -35,7 +37,7 @@ from actors.messages import (
     StopTournaments,
 )
 from actors.recorder import Recorder
-from actors.runtime import ActorRef
+from actors.runtime import ActorDead, ActorRef
 from actors.supervisor import Supervisor
 from models.settings import Settings
 from models.store import GameStore, PlayerInfo
@@ -130,6 +132,18 @@ class GameServer:
     def refuse(self, conn: ActorRef, error: frames.Error) -> None:
         """A refused frame: the client hears why through its connection's writer."""
         conn.tell(Send(error.write()))
+
+    def keep_alive(self, conn: ActorRef) -> None:
+        """Ping a quiet client, through its connection's writer (the only one)."""
+        conn.tell(KeepAlive())
+
+    def end_connection(self, conn: ActorRef, code: int, reason: str) -> None:
+        """The reader gives up on a client: its writer closes the websocket with `code`
+        (waited for, briefly, so that nothing else closes it first)."""
+        try:
+            conn.ask(EndConnection(code, reason), timeout=1.0)
+        except (ActorDead, gevent.Timeout):
+            pass
 
     def close_connection(self, player_id: int, conn: ActorRef) -> None:
         conn.tell(SocketClosed())

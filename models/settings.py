@@ -80,6 +80,9 @@ class Settings:
     max_frame_bytes: int = 4096
     frames_per_second: float = 10.0  # sustained rate per connection; bursts up to 2 s' worth
     ping_seconds: float = 20.0
+    ws_compression: bool = False  # permessage-deflate costs memory and CPU per socket
+    max_connections: int = 0  # open websockets; 0: what the open-file limit allows
+    gc_tuning: bool = True  # freeze start-up objects, keep collections short (web/tuning.py)
     cookie_secure: bool = False  # set when served over https
     shutdown_grace_seconds: float = 30.0  # running tournaments may finish within this
     log_level: str = "INFO"
@@ -119,6 +122,9 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "max_frame_bytes": _integer(256, 1 << 20),
     "frames_per_second": _number(0.5, 1000),
     "ping_seconds": _number(1, 3600),
+    "ws_compression": _flag,
+    "max_connections": _integer(0, 10_000_000),
+    "gc_tuning": _flag,
     "cookie_secure": _flag,
     "shutdown_grace_seconds": _number(0.0, 86400),
     "log_level": lambda t: _choice(t.upper(), {"DEBUG", "INFO", "WARNING", "ERROR"}),

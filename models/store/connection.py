@@ -38,6 +38,10 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+# WAL mode with synchronous=FULL syncs every commit, so a committed rating survives a power cut
+# too. `?synchronous=normal` in the URL syncs only at checkpoints: faster commits, but a power
+# cut (never a crash of the server) can lose the last ones.
+SQLITE_SYNCHRONOUS = "full"
 POOL_MAX_CONNECTIONS = 32
 POOL_WAIT_SECONDS = 10  # a greenlet waits this long for a free pooled connection
 MYSQL_STALE_SECONDS = 300  # recycle idle MySQL connections before the server drops them
@@ -80,6 +84,9 @@ def _sqlite(url: str) -> Database:
     path = urlsplit(url).path[1:] if rest.startswith("/") else ""
     if path and path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
+    rest, synchronous = _take_query(rest, "synchronous", SQLITE_SYNCHRONOUS)
+    if synchronous not in {"normal", "full"}:
+        raise ValueError(f"synchronous={synchronous!r} in {url!r}: use normal or full")
     pooled = "sqlite+pool://" + rest
     return db_url.connect(
         pooled,
@@ -87,12 +94,25 @@ def _sqlite(url: str) -> Database:
             "journal_mode": "wal",
             "busy_timeout": SQLITE_BUSY_TIMEOUT_MS,
             "foreign_keys": 1,
-            "synchronous": "full",  # a committed rating survives a power cut too
+            "synchronous": synchronous,
         },
         timeout=POOL_WAIT_SECONDS,
         max_connections=POOL_MAX_CONNECTIONS,
         check_same_thread=False,  # the pool may hand a connection to another thread later
     )
+
+
+def _take_query(rest: str, name: str, default: str) -> tuple[str, str]:
+    """Remove `name=value` from a URL's query string: (the URL without it, the value)."""
+    path, _, query = rest.partition("?")
+    kept, value = [], default
+    for part in query.split("&") if query else []:
+        key, _, v = part.partition("=")
+        if key == name:
+            value = unquote(v).lower()
+        else:
+            kept.append(part)
+    return path + ("?" + "&".join(kept) if kept else ""), value
 
 
 def _mysql(url: str) -> Database:

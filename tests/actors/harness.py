@@ -73,12 +73,18 @@ class FakeSocket:
         self.frames: list[dict[str, Any]] = []
         self.texts: list[str] = []
         self.closed = False
+        self.pings = 0
 
     def send(self, text: str) -> None:
         if self.closed:
             raise ConnectionError("closed")
         self.texts.append(text)
         self.frames.append(check_server_frame(text))
+
+    def ping(self) -> None:
+        if self.closed:
+            raise ConnectionError("closed")
+        self.pings += 1
 
     def close(self, reason: int | None = None, message: str | None = None) -> None:
         self.closed = True

@@ -37,7 +37,7 @@ def test_sqlite_relative_url_creates_its_folder_with_wal_and_busy_timeout(tmp_pa
         "journal_mode": "wal",
         "busy_timeout": 5000,
         "foreign_keys": 1,
-        "synchronous": 2,
+        "synchronous": 2,  # FULL: every commit is on disk
     }
     assert connection.is_sqlite() and not connection.is_mysql()
 
@@ -91,3 +91,11 @@ def test_greenlets_never_share_a_connection_even_if_peewee_came_first(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "3"
+
+
+def test_sqlite_url_may_trade_power_cut_safety_for_speed(tmp_path):
+    store.connect(f"sqlite:///{tmp_path}/fast.db?synchronous=normal")
+    with tables.database.connection_context():
+        assert tables.database.execute_sql("PRAGMA synchronous").fetchone()[0] == 1
+    with pytest.raises(ValueError, match="synchronous"):
+        store.connect(f"sqlite:///{tmp_path}/bad.db?synchronous=sometimes")

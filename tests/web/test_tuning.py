@@ -1,0 +1,64 @@
+"""Process tuning (web/tuning.py): the collector's settings, its pause watch, the budget."""
+
+from __future__ import annotations
+
+import gc
+import logging
+import resource
+
+from web import tuning
+
+
+def test_tune_gc_freezes_what_exists_and_raises_the_thresholds():
+    old = gc.get_threshold()
+    try:
+        tuning.tune_gc()
+        assert gc.get_freeze_count() > 1000
+        assert gc.get_threshold() == tuning.GC_THRESHOLDS
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*old)
+
+
+def test_gc_watch_times_collections_and_logs_the_slow_ones(caplog):
+    watch = tuning.GcWatch(slow=0.0).install()
+    try:
+        with caplog.at_level(logging.WARNING, logger="wordle.tuning"):
+            gc.collect()
+    finally:
+        gc.callbacks.remove(watch)
+    assert watch.count[2] == 1 and watch.longest[2] > 0
+    assert "generation 2 collection stopped the process" in caplog.text
+    assert "gen2 1x" in watch.summary()
+
+
+def test_websocket_budget_leaves_room_under_the_open_file_limit():
+    budget = tuning.websocket_budget()
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert 0 < budget <= soft - min(tuning.RESERVED_FILES, soft // 5)
+    assert tuning.websocket_budget(configured=10) == 10
+
+
+def test_the_server_sets_tcp_nodelay_on_accepted_sockets():
+    import socket
+
+    import gevent.socket
+
+    seen = []
+
+    def app(environ, start_response):
+        sock = environ["wsgi.input"].rfile.raw._sock
+        seen.append(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+        start_response("200 OK", [("Content-Length", "2")])
+        return [b"ok"]
+
+    server = tuning.Server(("127.0.0.1", 0), app, log=None)
+    server.start()
+    try:
+        client = gevent.socket.create_connection(("127.0.0.1", server.server_port))
+        client.sendall(b"GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+        assert client.recv(1024).startswith(b"HTTP/1.1 200")
+        client.close()
+    finally:
+        server.stop()
+    assert seen == [1]

@@ -1,0 +1,109 @@
+"""Process and socket tuning for thousands of connections in one process.
+
+- Garbage collection: every object alive after start-up (modules, word lists, the app) is
+  moved out of the collector's sight (`gc.freeze()`), and the thresholds keep each collection
+  short: small young collections, frequent middle ones, full ones rare. A collection stops
+  every greenlet while it runs, so each is timed and a long one is logged.
+- TCP_NODELAY on every accepted socket: a REST reply or a websocket frame is written in more
+  than one send, and without it the second waits for the client's delayed ACK (40 ms).
+- The open-file budget: each websocket holds one descriptor (see web/ws.py); past the budget a
+  handshake is refused with a 503 instead of failing inside the websocket layer.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import resource
+import socket
+import time
+from typing import Any
+
+from gevent.pywsgi import WSGIServer
+
+log = logging.getLogger("wordle.tuning")
+
+# Measured at 10,000 players (BENCH-NOTES.md): in this server a collection costs ~6-7 us per
+# object it walks, so the young generation stays small (1,000: ~10 ms every 0.5 s) and is
+# promoted to the middle one every 5th time (~80 ms every 3 s). A full collection walks every
+# player's objects (~2.5 s at 10,000 players): after 1,000 middle ones only (~50 minutes at
+# that load) instead of every ~40 s. Larger young thresholds made each young collection long
+# (50,000: 100-350 ms every 20 s).
+GC_THRESHOLDS = (1000, 5, 1000)
+SLOW_GC_SECONDS = 0.1  # log collections that stop the process longer than this
+
+RESERVED_FILES = 200  # descriptors kept for REST requests, the database, logs and word lists
+# (a fifth of the limit when that is smaller, e.g. under a test's low `ulimit -n`)
+
+
+def tune_gc() -> None:
+    """Call once, after start-up: what exists now lives as long as the process."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+    log.info("gc: %d start-up objects frozen, thresholds %s", gc.get_freeze_count(), GC_THRESHOLDS)
+
+
+class GcWatch:
+    """Times every collection (gc.callbacks) and logs the ones that stop the process long."""
+
+    def __init__(self, slow: float = SLOW_GC_SECONDS) -> None:
+        self.slow = slow
+        self.started = 0.0
+        self.count = [0, 0, 0]
+        self.total = [0.0, 0.0, 0.0]
+        self.longest = [0.0, 0.0, 0.0]
+
+    def install(self) -> GcWatch:
+        gc.callbacks.append(self)
+        return self
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+            return
+        took = time.perf_counter() - self.started
+        g = info["generation"]
+        self.count[g] += 1
+        self.total[g] += took
+        self.longest[g] = max(self.longest[g], took)
+        if took >= self.slow:
+            log.warning(
+                "gc: a generation %d collection stopped the process for %.0f ms "
+                "(%d objects collected)",
+                g,
+                took * 1000,
+                info["collected"],
+            )
+
+    def summary(self) -> str:
+        return ", ".join(
+            f"gen{g} {self.count[g]}x total {self.total[g] * 1000:.0f} ms "
+            f"longest {self.longest[g] * 1000:.0f} ms"
+            for g in range(3)
+        )
+
+
+class Server(WSGIServer):
+    """gevent's WSGI server with TCP_NODELAY on every accepted connection."""
+
+    def handle(self, sock: Any, address: Any) -> None:
+        try:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except OSError:  # not TCP (a unix socket): nothing to tune
+            pass
+        super().handle(sock, address)
+
+
+def websocket_budget(configured: int = 0) -> int:
+    """How many websockets may be open at once: the configured number, else what the
+    open-file limit leaves after RESERVED_FILES. Raises the soft limit to the hard one."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (ValueError, OSError):
+            pass
+    fitting = max(1, soft - min(RESERVED_FILES, soft // 5))
+    return min(configured, fitting) if configured else fitting
