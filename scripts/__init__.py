@@ -1,0 +1,1 @@
+"""Developer and admin scripts, run from the project root as `python -m scripts.NAME`."""

@@ -1,0 +1,296 @@
+"""Which words are secrets: common lemmas, ranked by real frequency (admin and build tools only).
+
+The server never imports this module. It needs the build-time packages of the ``admin`` extra
+(wordfreq, simplemma, pymorphy3 with its Russian and Ukrainian dictionaries, ZirhUzMorph); each
+is imported only where a language needs it.
+
+A secret is a word a native speaker would pick: a lemma (dictionary form) of a common word,
+accepted by the language's dictionary, not a name, an abbreviation or another language's word,
+and not blocklisted. Every rule below says why a word is or is not chosen, so that the audit
+(``scripts/audit_wordlists.py``) can print the reason next to each word.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+#: wordfreq's code for each language it covers (Uzbek and Kazakh it does not)
+WORDFREQ = {
+    "en": "en", "id": "id", "de": "de", "es": "es", "fr": "fr", "it": "it", "nl": "nl",
+    "pl": "pl", "pt": "pt", "ru": "ru", "uk": "uk",
+}  # fmt: skip
+#: answers per length at most; the well-known English game has 2,309 five-letter answers
+TARGET = 2000
+#: a secret occurs at least once per million words (Zipf 3.0) ...
+MIN_ZIPF = 3.0
+#: ... and a word simplemma does not list must be ten times as frequent (a word it does not know
+#: and that is rare is usually a name, an abbreviation or a foreign word: digli, napo, rozdz)
+MIN_ZIPF_UNLISTED = 4.0
+#: a word ten times as frequent in another language's corpus is that language's word
+#: (German sich, nach and French nous in Polish text, English black in every corpus)
+FOREIGN_MARGIN = 1.0
+#: pymorphy3 grammemes that mark names, abbreviations and words a player would not expect
+RU_UK_BAD_GRAMMEMES = frozenset(
+    {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Arch", "Erro", "Dist",
+     "Infr", "Slng", "Litr", "Fixd", "prop", "abbr", "bad", "slang", "rare", "alt", "arch"}
+)  # fmt: skip
+#: Uzbek: the ZirhUzMorph corpus has 6.4 million words; 30 occurrences is about 5 per million
+UZ_MIN_COUNT = 30
+#: ... in at least this many different forms (one form only is a name or a fixed phrase)
+UZ_MIN_FORMS = 2
+#: Kazakh: a noun needs this many of its case, number and possessive forms in tesseract's list
+KK_MIN_FORMS = 10
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An answer and why it was chosen (printed by the audit)."""
+
+    word: str
+    frequency: float
+    unit: str  # what `frequency` counts
+    reason: str
+
+
+# --------------------------------------------------------------------------------------------
+# Lemma checks
+
+
+@functools.cache
+def _simplemma():
+    import simplemma
+
+    return simplemma
+
+
+def simplemma_lemma(raw: str, code: str) -> str | None:
+    """Why `raw` is a lemma by simplemma's data, or None when it is an inflected form.
+
+    simplemma maps forms to lemmas; a word that maps to itself is a lemma. One it does not list
+    at all passes only when frequent (the caller checks MIN_ZIPF_UNLISTED).
+    """
+    sm = _simplemma()
+    if sm.lemmatize(raw, code) != raw:
+        return None
+    return "lemma (simplemma)" if sm.is_known(raw, code) else "not in simplemma"
+
+
+@functools.cache
+def _morph(code: str):
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(lang=code)
+
+
+def pymorphy_noun(raw: str, code: str) -> str | None:
+    """Why `raw` is a noun in the nominative singular by pymorphy3, or None.
+
+    Russian and Ukrainian Wordle games use nouns in their dictionary form; a word with any
+    reading as a name, abbreviation or archaism is left out (засл, табл are names/abbreviations
+    in OpenCorpora; истцом, сможет are oblique forms).
+    """
+    word = raw.replace("ʼ", "'")  # pymorphy3's Ukrainian dictionary spells the apostrophe '
+    parses = _morph(code).parse(word)
+    if any(RU_UK_BAD_GRAMMEMES & set(p.tag.grammemes) for p in parses):
+        return None
+    for p in parses:
+        tag = p.tag
+        if (
+            tag.POS == "NOUN"
+            and tag.case == "nomn"
+            # the Ukrainian dictionary leaves the singular unmarked
+            and (tag.number in ("sing", None) or "Pltm" in tag.grammemes)
+            and p.normal_form.replace("ё", "е") == word.replace("ё", "е")
+        ):
+            return f"noun, nominative (pymorphy3 {code}: {tag.gender or 'plural'})"
+    return None
+
+
+CLITICS = {
+    "it": ("gli", "mi", "ti", "ci", "vi", "si", "lo", "la", "li", "le", "ne"),
+    "es": ("me", "te", "se", "nos", "os", "lo", "la", "los", "las", "le", "les"),
+}
+
+
+def inflected_by_rule(raw: str, code: str) -> str | None:
+    """Forms simplemma's data lists as lemmas of their own that a player would not take for one.
+
+    Feminine adjectives (Italian, Spanish, Portuguese): a word in -a whose plural simplemma
+    leads to the -o word is that word's feminine (bella, nueva, bonita), while nouns keep their
+    own plural (casa/case, moda/mode). Infinitives with a pronoun attached (Italian dargli,
+    farne; Spanish darle, verlo) are not in simplemma's data at all.
+    """
+    sm = _simplemma()
+    if code in ("it", "es", "pt") and raw.endswith("a") and len(raw) > 3:
+        plural = raw[:-1] + "e" if code == "it" else raw + "s"
+        if sm.lemmatize(plural, code) == raw[:-1] + "o":
+            return "a feminine form"
+    for clitic in CLITICS.get(code, ()):
+        stem = raw[: -len(clitic)]
+        infinitive = stem + "e" if code == "it" else stem
+        if (
+            raw.endswith(clitic)
+            and stem.endswith("r")
+            and sm.is_known(infinitive, code)
+            and sm.lemmatize(infinitive, code) == infinitive
+        ):
+            return "an infinitive with a pronoun"
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Frequency: wordfreq for 11 languages
+
+
+@functools.cache
+def _wordfreq():
+    import wordfreq
+
+    return wordfreq
+
+
+def zipf(word: str, code: str) -> float:
+    """wordfreq's Zipf frequency (log10 of occurrences per billion words)."""
+    return _wordfreq().zipf_frequency(word, code, wordlist="best")
+
+
+def foreign_language(raw: str, code: str, own: float) -> str | None:
+    """The language in whose corpus `raw` is FOREIGN_MARGIN more frequent, if any."""
+    for other in WORDFREQ.values():
+        if other != code and zipf(raw, other) - own >= FOREIGN_MARGIN:
+            return other
+    return None
+
+
+def frequent_words(code: str, min_zipf: float = MIN_ZIPF) -> Iterator[tuple[str, float]]:
+    """(word, Zipf) of a language's wordfreq list, most frequent first, down to `min_zipf`."""
+    wf = _wordfreq()
+    for word in wf.iter_wordlist(code, wordlist="best"):
+        z = wf.zipf_frequency(word, code, wordlist="best")
+        if z < min_zipf:
+            return
+        yield word, z
+
+
+@dataclass
+class Verdict:
+    """The outcome of the rules for one word: a Choice, or why it was turned down."""
+
+    choice: Choice | None
+    rejected: str = ""
+
+
+def judge_wordfreq_word(
+    raw: str,
+    z: float,
+    code: str,
+    norm: str,
+    allowed: Callable[[str], bool],
+    lemma_forms: Callable[[str], Iterable[str]],
+    blocked: frozenset[str],
+) -> Verdict:
+    """Apply every rule to one wordfreq word (`norm` is its normalised spelling).
+
+    `allowed` says whether the dictionary accepts the word; `lemma_forms` gives the spellings
+    to test as a lemma (the German dictionary's capitalised noun for a lower-case word).
+    """
+    if norm in blocked:
+        return Verdict(None, "blocklisted")
+    if not allowed(norm):
+        return Verdict(None, "not in the dictionary (or a name there)")
+    if not any(ch.isalpha() for ch in raw) or not has_vowel(norm):
+        return Verdict(None, "no vowel (abbreviation)")
+    other = foreign_language(raw, code, z)
+    if other:
+        return Verdict(None, f"more frequent in {other}")
+    if code in ("ru", "uk"):
+        why = pymorphy_noun(raw, code)
+        if why is None:
+            return Verdict(None, "not a noun in the nominative singular")
+    else:
+        why = None
+        for form in lemma_forms(raw):
+            why = simplemma_lemma(form, code)
+            if why:
+                break
+        if why is None:
+            return Verdict(None, "an inflected form")
+        rule = inflected_by_rule(raw, code)
+        if rule:
+            return Verdict(None, rule)
+        if why == "not in simplemma" and z < MIN_ZIPF_UNLISTED:
+            return Verdict(None, "not in simplemma and rare")
+    return Verdict(Choice(norm, round(z, 2), "Zipf", why))
+
+
+VOWELS = set("aeiouyäöüąęóàâéèêëîïôûùáíúãõаеиоуыэюяіїєәөұүё")
+
+
+def has_vowel(word: str) -> bool:
+    return bool(VOWELS & set(word))
+
+
+def choose_wordfreq(
+    code: str,
+    length: Callable[[str], int | None],
+    normalize: Callable[[str], str],
+    allowed: Callable[[str], bool],
+    lemma_forms: Callable[[str], Iterable[str]],
+    blocked: frozenset[str],
+    not_answers: Callable[[str], str | None] = lambda word: None,
+) -> dict[int, list[Choice]]:
+    """The most frequent words of each length that pass every rule, at most TARGET each."""
+    out: dict[int, list[Choice]] = {}
+    seen: set[str] = set()
+    for raw, z in frequent_words(code):
+        norm = normalize(raw)
+        n = length(norm)
+        if n is None or n not in (4, 5, 6) or norm in seen:
+            continue
+        bucket = out.setdefault(n, [])
+        if len(bucket) >= TARGET or not_answers(norm):
+            continue
+        verdict = judge_wordfreq_word(raw, z, code, norm, allowed, lemma_forms, blocked)
+        if verdict.choice is not None:
+            seen.add(norm)
+            bucket.append(verdict.choice)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Uzbek: the ZirhUzMorph lexicon (headwords of the explanatory dictionary, corpus counts)
+
+
+def choose_uzbek(
+    headwords: Iterable, length: Callable[[str], int | None], blocked: frozenset[str]
+) -> dict[int, list[Choice]]:
+    """Nouns, adjectives and verbs (as -moq infinitives) of the explanatory dictionary, by how
+    often their forms occur in ZirhUzMorph's corpus; function words are left out."""
+    best: dict[str, Choice] = {}
+    for h in headwords:
+        if h.section == "closed" or h.section.endswith("*") or h.word in blocked:
+            continue  # function words; derived entries ("*": biri, uzil) are not headwords
+        if h.frequency < UZ_MIN_COUNT or h.forms < UZ_MIN_FORMS:
+            continue
+        n = length(h.word)
+        if n not in (4, 5, 6):
+            continue
+        kind = "verb, infinitive" if h.verb else "noun or adjective"
+        why = f"{kind} (izohli lugʻat headword, {h.forms} forms in the corpus)"
+        old = best.get(h.word)
+        if old is None or h.frequency > old.frequency:
+            best[h.word] = Choice(h.word, h.frequency, "corpus count", why)
+    return top_by_length(best.values(), length)
+
+
+def top_by_length(
+    choices: Iterable[Choice], length: Callable[[str], int | None]
+) -> dict[int, list[Choice]]:
+    out: dict[int, list[Choice]] = {}
+    ranked = sorted(choices, key=lambda c: (-c.frequency, c.word))
+    for n, group in itertools.groupby(sorted(ranked, key=lambda c: length(c.word) or 0), key=lambda c: length(c.word)):
+        out[n] = sorted(group, key=lambda c: (-c.frequency, c.word))[:TARGET]
+    return out
