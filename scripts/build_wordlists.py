@@ -91,16 +91,16 @@ GERMAN_NAME_FLAGS = frozenset("Smdhnw")  # genitive -s, compounding-only and boo
 GERMAN_COMPOUND_FLAGS = frozenset("ij")  # may start a compound (Milch-, Kaffee-)
 
 
-def german_common_noun(entry, capitalised_elsewhere: set[str]) -> bool:
+def german_common_noun(entry, names: set[str]) -> bool:
     """Whether a capitalised German stem is a common noun rather than a name or a brand.
 
     German capitalises every noun, so case cannot tell "Haus" from "Anna". In igerman98 the
     entries differ by their flags: persons' names get only the genitive -s (``Jürgen/S``),
     nothing (``Adidas``) or lack the ``m`` flag every noun has (``Georg/EST``); nouns get
     plural and case suffixes (``Hund/EPSTm``). Places and many nouns share ``/Sm`` or ``/m``
-    (``Sylt/Sm``, ``Sofa/Sm``): those count as nouns unless the word is capitalised in one of
-    the other Latin-script dictionaries (Europa, Paris, Iran). What still slips through was
-    found by reading the lists and is listed in ``wordlists/de/excluded.txt``.
+    (``Sylt/Sm``, ``Sofa/Sm``): those count as nouns unless they are in `names` (see
+    german_names). What still slips through, mostly German places, was found by reading the
+    lists and is listed in ``wordlists/de/excluded.txt``.
     """
     stem = entry.stem
     if not stem[:1].isupper() or not stem[1:].islower():
@@ -110,18 +110,33 @@ def german_common_noun(entry, capitalised_elsewhere: set[str]) -> bool:
         return False  # every noun may end a hyphenated compound (m); Georg/EST, Anna/S may not
     if flags - GERMAN_NAME_FLAGS - GERMAN_COMPOUND_FLAGS:
         return True
-    return stem.lower() not in capitalised_elsewhere
+    return stem.lower() not in names
 
 
-def capitalised_stems(names: Iterable[str]) -> set[str]:
-    """Lower-cased capitalised stems of other dictionaries (proper nouns there)."""
-    out: set[str] = set()
-    for name in names:
+#: Latin-script dictionaries whose capitalised entries are names (pl_PL is left out: it lists
+#: thousands of German surnames, Zoll, Vogel and Musik among them)
+NAME_DICTIONARIES = ("en_US", "fr", "es_ES", "it_IT", "nl", "pt_PT", "pt_BR", "id_ID")
+
+
+def german_names() -> set[str]:
+    """Lower-cased words that are names to German: capitalised in at least two of the other
+    Latin-script dictionaries (Berlin, Paris, Anna), unless simplemma's German data lists a
+    form of them other than a genitive (Hammer -> Hämmer: a noun)."""
+    from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+
+    counts: Counter[str] = Counter()
+    for name in NAME_DICTIONARIES:
+        capitalised = set()
         for line in dic_lines(name):
             stem = line.split("/", 1)[0].strip()
             if stem[:1].isupper() and stem[1:].islower():
-                out.add(stem.lower())
-    return out
+                capitalised.add(stem.lower())
+        counts.update(capitalised)
+    nouns = set()
+    for form, lemma in DefaultDictionaryFactory().get_dictionary("de").items():
+        if form != lemma and form not in (lemma + "s", lemma + "es") and lemma[:1].isupper():
+            nouns.add(lemma.lower())
+    return {w for w, n in counts.items() if n >= 2} - nouns
 
 
 def dic_lines(name: str) -> list[str]:
@@ -142,6 +157,7 @@ class Built:
     headwords: set[str] = field(default_factory=set)  # normalised stems (not generated forms)
     sources: dict[str, set[str]] = field(default_factory=dict)  # normalised -> source spellings
     nosuggest: set[str] = field(default_factory=set)
+    stems: set[str] = field(default_factory=set)  # every kept dictionary entry, any length
 
 
 def keep(lang: Language, word: str) -> str | None:
@@ -166,7 +182,7 @@ def is_headword(aff, stem: str, flags: Iterable[str]) -> bool:
 
 
 def build_hunspell(
-    lang: Language, name: str, capitalised_elsewhere: set[str], excluded: frozenset[str]
+    lang: Language, name: str, german_names: set[str], excluded: frozenset[str]
 ) -> Built:
     """All verified forms of one hunspell dictionary, normalised and filtered."""
     t0 = time.time()
@@ -189,7 +205,7 @@ def build_hunspell(
             skipped["digits or punctuation"] += 1
             continue
         if not is_lowercase_word(stem) and not (
-            lang.code == "de" and german_common_noun(entry, capitalised_elsewhere)
+            lang.code == "de" and german_common_noun(entry, german_names)
         ):
             skipped["capitalised (proper noun or abbreviation)"] += 1
             continue
@@ -206,7 +222,7 @@ def build_hunspell(
     t1 = time.time()
     accepted = hunspell_accepts(name, candidates)
     t2 = time.time()
-    built = Built(allowed=set())
+    built = Built(allowed=set(), stems={lang.normalize(s) for s in stems_kept})
     for form in accepted:
         norm = keep(lang, form)
         if norm is None or norm in excluded:
@@ -238,7 +254,7 @@ def attested_forms(lang: Language, name: str, built: Built) -> set[str]:
         norm = keep(lang, form)
         if norm is None or norm in built.allowed or not form[:1].isalpha():
             continue
-        if lang.normalize(lemma) in built.allowed and form[1:] == form[1:].lower():
+        if lang.normalize(lemma) in built.stems and form[1:] == form[1:].lower():
             candidates[form] = norm
     accepted = hunspell_accepts(name, candidates)
     return {candidates[f] for f in accepted}
@@ -458,8 +474,7 @@ def build_language(code: str, out_root: Path) -> dict[int, tuple[int, int]]:
         built, headwords = build_uzbek(lang, excluded)
         answers = selection.choose_uzbek(headwords, lang.length, blocked | excluded)
     else:
-        others = ("en_US", "fr", "es_ES", "it_IT", "nl", "pl_PL", "pt_PT", "pt_BR", "id_ID")
-        caps = capitalised_stems(others) if code == "de" else set()
+        caps = german_names() if code == "de" else set()
         parts = [build_hunspell(lang, name, caps, excluded) for name in DICTIONARIES[code]]
         built = parts[0]
         for extra in parts[1:]:
