@@ -510,9 +510,11 @@ def choose_frequent(
     """Answers of the languages wordfreq covers (see wordlists/selection.py)."""
 
     def lemma_forms(raw: str) -> list[str]:
-        # German nouns are capitalised in the dictionary: test "Haus", not "haus"
-        spellings = built.sources.get(lang.normalize(raw), set())
-        return sorted(spellings | {raw})
+        # German nouns are capitalised in the dictionary: test "Haus", not "haus" (simplemma
+        # does not know lower-case "karten", and a word it does not know passes when frequent)
+        if lang.code == "de":
+            return sorted(built.sources.get(lang.normalize(raw), ())) or [raw]
+        return [raw]
 
     def not_answers(word: str) -> str | None:
         if word in built.nosuggest:

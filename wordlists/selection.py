@@ -121,13 +121,19 @@ def inflected_by_rule(raw: str, code: str) -> str | None:
     Feminine adjectives (Italian, Spanish, Portuguese): a word in -a whose plural simplemma
     leads to the -o word is that word's feminine (bella, nueva, bonita), while nouns keep their
     own plural (casa/case, moda/mode). Infinitives with a pronoun attached (Italian dargli,
-    farne; Spanish darle, verlo) are not in simplemma's data at all.
+    farne; Spanish darle, verlo) are not in simplemma's data at all, nor Indonesian words with
+    a possessive pronoun (anakku, hatimu, airnya).
     """
     sm = _simplemma()
     if code in ("it", "es", "pt") and raw.endswith("a") and len(raw) > 3:
         plural = raw[:-1] + "e" if code == "it" else raw + "s"
         if sm.lemmatize(plural, code) == raw[:-1] + "o":
             return "a feminine form"
+    if code == "id":
+        for clitic in ("nya", "ku", "mu"):
+            stem = raw[: -len(clitic)]
+            if raw.endswith(clitic) and len(stem) >= 3 and sm.is_known(stem, code):
+                return "a word with a possessive pronoun"
     for clitic in CLITICS.get(code, ()):
         stem = raw[: -len(clitic)]
         infinitive = stem + "e" if code == "it" else stem
@@ -250,12 +256,14 @@ def choose_wordfreq(
         n = length(norm)
         if n is None or n not in (4, 5, 6) or norm in seen:
             continue
+        # a word is judged once, by its most frequent spelling: "podría" (a verb form), not
+        # the misspelt "podria" that simplemma does not know
+        seen.add(norm)
         bucket = out.setdefault(n, [])
         if len(bucket) >= TARGET or not_answers(norm):
             continue
         verdict = judge_wordfreq_word(raw, z, code, norm, allowed, lemma_forms, blocked)
         if verdict.choice is not None:
-            seen.add(norm)
             bucket.append(verdict.choice)
     return out
 
