@@ -353,6 +353,19 @@ def kazakh_inflected(word: str, stems: set[str]) -> bool:
     return False
 
 
+def kazakh_verbs(lang: Language) -> set[str]:
+    """Verb stems of hunspell-kk: the entries with its verbal paradigms are verbal nouns in -у
+    (бару, тарту, жасау); their stems (бар, тарт, жаса) and converbs (бара, бере) are listed
+    with the nominal flags as well, so they are told apart by the verbal noun."""
+    out = set()
+    for line in dic_lines("kk_KZ"):
+        stem, _, flags = line.partition("/")
+        stem = lang.normalize(stem.strip())
+        if "M" in flags and stem.endswith("у"):
+            out.add(stem[:-1])
+    return out
+
+
 def choose_kazakh(
     lang: Language, built: Built, blocked: frozenset[str]
 ) -> dict[int, list[selection.Choice]]:
@@ -364,10 +377,16 @@ def choose_kazakh(
         if is_lowercase_word(line.split("/", 1)[0].strip())
     }
     nouns = {w for w in kazakh_nouns(lang) & built.allowed & lower if not kazakh_inflected(w, stems)}
+    verbs = kazakh_verbs(lang)
+
+    def verb_form(w: str) -> bool:  # a verb stem or converb, unless much used as a noun (қара)
+        stem = w[:-1] if w[-1:] in ("а", "е", "ы", "і") else w
+        return (w in verbs or stem in verbs) and usage[w] < selection.KK_NOUN_FORMS
+
     choices = [
         selection.Choice(w, usage[w], "forms in use", "noun or adjective (hunspell-kk)")
         for w in nouns - capital_only - blocked - built.nosuggest
-        if usage[w] >= selection.KK_MIN_FORMS and selection.has_vowel(w)
+        if usage[w] >= selection.KK_MIN_FORMS and selection.has_vowel(w) and not verb_form(w)
     ]
     return selection.top_by_length(choices, lang.length)
 

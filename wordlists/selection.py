@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
@@ -42,7 +43,9 @@ UZ_MIN_COUNT = 30
 #: ... in at least this many different forms (one form only is a name or a fixed phrase)
 UZ_MIN_FORMS = 2
 #: Kazakh: a noun needs this many of its case, number and possessive forms in tesseract's list
-KK_MIN_FORMS = 10
+KK_MIN_FORMS = 6
+#: ... and a word that is also a verb stem (тарт, жаса, қара) this many, to count as a noun
+KK_NOUN_FORMS = 15
 
 
 @dataclass(frozen=True)
@@ -189,6 +192,9 @@ class Verdict:
     rejected: str = ""
 
 
+ROMAN_NUMERAL = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
+
+
 def judge_wordfreq_word(
     raw: str,
     z: float,
@@ -209,6 +215,8 @@ def judge_wordfreq_word(
         return Verdict(None, "not in the dictionary (or a name there)")
     if not any(ch.isalpha() for ch in raw) or not has_vowel(norm):
         return Verdict(None, "no vowel (abbreviation)")
+    if ROMAN_NUMERAL.fullmatch(norm):
+        return Verdict(None, "a Roman numeral (xviii)")
     other = foreign_language(raw, code, z)
     if other:
         return Verdict(None, f"more frequent in {other}")
