@@ -93,11 +93,18 @@ def pymorphy_noun(raw: str, code: str) -> str | None:
 
     Russian and Ukrainian Wordle games use nouns in their dictionary form; a word with any
     reading as a name, abbreviation or archaism is left out (засл, табл are names/abbreviations
-    in OpenCorpora; истцом, сможет are oblique forms).
+    in OpenCorpora; истцом, сможет are oblique forms), and so is one with a reading as an
+    adjective or as the plural of another noun.
     """
     word = raw.replace("ʼ", "'")  # pymorphy3's Ukrainian dictionary spells the apostrophe '
     parses = _morph(code).parse(word)
     if any(RU_UK_BAD_GRAMMEMES & set(p.tag.grammemes) for p in parses):
+        return None
+    # an adjective used as a noun (левый, живе) or the plural of another noun that the
+    # Ukrainian dictionary also lists as a plurale tantum (коти, зуби) is not a dictionary noun
+    if any(p.tag.POS in ("ADJF", "PRTF") for p in parses):
+        return None
+    if any("plur" in p.tag.grammemes and p.normal_form != word for p in parses):
         return None
     for p in parses:
         tag = p.tag
