@@ -448,10 +448,11 @@ def uzedu_forms(lang: Language, lexicon: Path) -> set[str]:
 # Blocklists
 
 
-def naughty_words(archive: Path) -> tuple[str, dict[str, list[str]]]:
-    """The naughty-words npm package (``npm pack naughty-words``): its version and word lists."""
+def naughty_words(archive: Path) -> tuple[str, dict[str, list[str]], str]:
+    """The naughty-words npm package (``npm pack naughty-words``): its version, word lists and
+    licence text (CC BY 4.0, shipped in wordlists/LICENSES with the blocklists made from it)."""
     lists: dict[str, list[str]] = {}
-    version = "?"
+    version, licence = "?", ""
     with tarfile.open(archive) as tar:
         for member in tar.getmembers():
             name = member.name.split("/", 1)[-1]
@@ -460,9 +461,11 @@ def naughty_words(archive: Path) -> tuple[str, dict[str, list[str]]]:
                 continue
             if name == "package.json":
                 version = json.load(io.TextIOWrapper(fh, encoding="utf-8"))["version"]
+            elif name == "LICENSE":
+                licence = fh.read().decode("utf-8")
             elif name in NAUGHTY.values():
                 lists[name] = json.load(io.TextIOWrapper(fh, encoding="utf-8"))
-    return version, lists
+    return version, lists, licence
 
 
 def update_blocklist(path: Path, lang: Language, version: str, words: list[str]) -> None:
@@ -592,6 +595,7 @@ def copy_licences(out_root: Path) -> None:
         "hunspell-nl.copyright": "hunspell-nl",
         "hunspell-uz.copyright": "hunspell-uz",
         "hunspell-kk.copyright": "hunspell-kk",
+        "tesseract-ocr-kaz.copyright": "tesseract-ocr-kaz",
     }
     for name, pkg in copies.items():
         shutil.copyfile(doc / pkg / "copyright", target / name)
@@ -632,7 +636,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"unknown language {unknown[0]!r}", file=sys.stderr)
         return 2
     if args.naughty_words:
-        version, lists = naughty_words(args.naughty_words)
+        version, lists, licence = naughty_words(args.naughty_words)
+        write_text(args.out / "LICENSES" / "naughty-words.LICENSE.txt", licence)
         for code in codes:
             if code in NAUGHTY:
                 lang = load_definition(args.out / code / "language.json")

@@ -38,8 +38,8 @@ RU_UK_BAD_GRAMMEMES = frozenset(
     {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Arch", "Erro", "Dist",
      "Infr", "Slng", "Litr", "Fixd", "prop", "abbr", "bad", "slang", "rare", "alt", "arch"}
 )  # fmt: skip
-#: Uzbek: the ZirhUzMorph corpus has 6.4 million words; 30 occurrences is about 5 per million
-UZ_MIN_COUNT = 30
+#: Uzbek: the ZirhUzMorph corpus has 6.4 million words; 50 occurrences is about 8 per million
+UZ_MIN_COUNT = 50
 #: ... in at least this many different forms (one form only is a name or a fixed phrase)
 UZ_MIN_FORMS = 2
 #: Kazakh: a noun needs this many of its case, number and possessive forms in tesseract's list
