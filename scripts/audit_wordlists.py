@@ -55,13 +55,14 @@ def uzbek_evidence(lang: Language) -> Callable[[str], tuple[str, str, str]]:
 
 
 def kazakh_evidence(lang: Language) -> Callable[[str], tuple[str, str, str]]:
-    from scripts.build_wordlists import kazakh_family
+    from scripts.build_wordlists import kazakh_nouns, kazakh_usage
 
-    family, nouns = kazakh_family(lang)
+    usage, _lower, _capital_only = kazakh_usage(lang)
+    nouns = kazakh_nouns(lang)
 
     def evidence(word: str) -> tuple[str, str, str]:
         kind = "noun or adjective" if word in nouns else "NOT A NOMINAL HEADWORD"
-        return word, f"{family[word]} forms", f"{kind} (hunspell-kk)"
+        return word, f"{usage[word]} forms in use", f"{kind} (hunspell-kk, tesseract kaz)"
 
     return evidence
 
