@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 import unicodedata
 from collections import Counter
@@ -279,16 +280,15 @@ KK_ENDINGS = frozenset(p + q + c for p in KK_PLURAL for q in KK_POSSESSIVE for c
 KK_VOICED = {"қ": "ғ", "к": "г", "п": "б"}  # final consonants voiced before a vowel
 #: endings that make a listed word an inflected form of a shorter one (сөздер, жолда, салған)
 KK_FORM_ENDINGS = frozenset(
-    e for e in KK_ENDINGS | {"ған", "ген", "қан", "кен", "уы", "уі", "уға", "уге"}
+    e
+    for e in KK_ENDINGS | {"ған", "ген", "қан", "кен", "уы", "уі", "уға", "уге"}
     if len(e) >= 2 or e in ("ы", "і")
 )
 KK_NOUN_FLAGS = frozenset("AB")  # the nominal paradigms of hunspell-kk (verbs have M)
 
 
 def tesseract_words(lang_code: str) -> list[str]:
-    """The word list inside Debian's tesseract-ocr-<lang> model (combine_tessdata, dawg2wordlist)."""
-    import tempfile
-
+    """The words of Debian's tesseract-ocr-<lang> model (by combine_tessdata, dawg2wordlist)."""
     with tempfile.TemporaryDirectory() as tmp:
         prefix = str(Path(tmp) / lang_code) + "."
         subprocess.run(
@@ -376,7 +376,9 @@ def choose_kazakh(
         for line in dic_lines("kk_KZ")
         if is_lowercase_word(line.split("/", 1)[0].strip())
     }
-    nouns = {w for w in kazakh_nouns(lang) & built.allowed & lower if not kazakh_inflected(w, stems)}
+    nouns = {
+        w for w in kazakh_nouns(lang) & built.allowed & lower if not kazakh_inflected(w, stems)
+    }
     verbs = kazakh_verbs(lang)
 
     def verb_form(w: str) -> bool:  # a verb stem or converb, unless much used as a noun (қара)
@@ -641,7 +643,9 @@ def main(argv: list[str] | None = None) -> int:
         for code in codes:
             if code in NAUGHTY:
                 lang = load_definition(args.out / code / "language.json")
-                update_blocklist(args.out / code / BLOCKLIST_FILE, lang, version, lists[NAUGHTY[code]])
+                update_blocklist(
+                    args.out / code / BLOCKLIST_FILE, lang, version, lists[NAUGHTY[code]]
+                )
     for code in codes:
         build_language(code, args.out)
     if args.licences:

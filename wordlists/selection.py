@@ -13,7 +13,6 @@ and not blocklisted. Every rule below says why a word is or is not chosen, so th
 from __future__ import annotations
 
 import functools
-import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -312,8 +311,10 @@ def choose_uzbek(
 def top_by_length(
     choices: Iterable[Choice], length: Callable[[str], int | None]
 ) -> dict[int, list[Choice]]:
+    """The most frequent choices of each length, at most TARGET each, most frequent first."""
     out: dict[int, list[Choice]] = {}
-    ranked = sorted(choices, key=lambda c: (-c.frequency, c.word))
-    for n, group in itertools.groupby(sorted(ranked, key=lambda c: length(c.word) or 0), key=lambda c: length(c.word)):
-        out[n] = sorted(group, key=lambda c: (-c.frequency, c.word))[:TARGET]
+    for choice in sorted(choices, key=lambda c: (-c.frequency, c.word)):
+        bucket = out.setdefault(length(choice.word) or 0, [])
+        if len(bucket) < TARGET:
+            bucket.append(choice)
     return out
