@@ -341,7 +341,7 @@ def kazakh_nouns(lang: Language) -> set[str]:
 def kazakh_inflected(word: str, stems: set[str]) -> bool:
     """Whether a listed word is a shorter listed word plus an ending (hunspell-kk lists many
     forms bare: сөздер, жауабы, баста, салған)."""
-    for cut in range(1, len(word) - 1):
+    for cut in range(1, len(word) - 2):  # stems of three letters or more (not те + ңіз)
         ending, stem = word[-cut:], word[:-cut]
         if ending not in KK_FORM_ENDINGS:
             continue

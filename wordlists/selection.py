@@ -32,10 +32,13 @@ MIN_ZIPF_UNLISTED = 4.0
 #: a word ten times as frequent in another language's corpus is that language's word
 #: (German sich, nach and French nous in Polish text, English black in every corpus)
 FOREIGN_MARGIN = 1.0
-#: pymorphy3 grammemes that mark names, abbreviations and words a player would not expect
+#: pymorphy3 grammemes that mark names: such a word is an answer only if it also has a reading
+#: as a common noun (голова is also a surname, любовь also a first name; засл, москва are not)
+NAME_GRAMMEMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "prop"})
+#: pymorphy3 grammemes of words a player would not expect: any such reading rules a word out
 RU_UK_BAD_GRAMMEMES = frozenset(
-    {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Arch", "Erro", "Dist",
-     "Infr", "Slng", "Litr", "Fixd", "prop", "abbr", "bad", "slang", "rare", "alt", "arch"}
+    {"Abbr", "Init", "Arch", "Erro", "Dist", "Infr", "Slng", "Litr", "Fixd", "abbr", "bad",
+     "slang", "rare", "alt", "arch"}
 )  # fmt: skip
 #: Uzbek: the ZirhUzMorph corpus has 6.4 million words; 50 occurrences is about 8 per million
 UZ_MIN_COUNT = 50
@@ -90,32 +93,49 @@ def _morph(code: str):
 def pymorphy_noun(raw: str, code: str) -> str | None:
     """Why `raw` is a noun in the nominative singular by pymorphy3, or None.
 
-    Russian and Ukrainian Wordle games use nouns in their dictionary form; a word with any
-    reading as a name, abbreviation or archaism is left out (засл, табл are names/abbreviations
-    in OpenCorpora; истцом, сможет are oblique forms), and so is one with a reading as an
-    adjective or as the plural of another noun.
+    Russian and Ukrainian Wordle games use nouns in their dictionary form. Left out: a word with
+    a reading as an abbreviation, archaism or slang (табл), a name that is no common noun (засл,
+    москва), oblique forms (истцом, сможет), adjectives used as nouns (левый, второе, живе), and
+    words that are a noun only as a plurale tantum while also the plural of another word (коти,
+    белые).
     """
     word = raw.replace("ʼ", "'")  # pymorphy3's Ukrainian dictionary spells the apostrophe '
     parses = _morph(code).parse(word)
     if any(RU_UK_BAD_GRAMMEMES & set(p.tag.grammemes) for p in parses):
         return None
-    # an adjective used as a noun (левый, живе) or the plural of another noun that the
-    # Ukrainian dictionary also lists as a plurale tantum (коти, зуби) is not a dictionary noun
-    if any(p.tag.POS in ("ADJF", "PRTF") for p in parses):
-        return None
-    if any("plur" in p.tag.grammemes and p.normal_form != word for p in parses):
-        return None
+    same = word.replace("ё", "е")
     for p in parses:
         tag = p.tag
-        if (
-            tag.POS == "NOUN"
-            and tag.case == "nomn"
-            # the Ukrainian dictionary leaves the singular unmarked
-            and (tag.number in ("sing", None) or "Pltm" in tag.grammemes)
-            and p.normal_form.replace("ё", "е") == word.replace("ё", "е")
+        if tag.POS in ("ADJF", "PRTF") and (
+            p.normal_form.replace("ё", "е") == same or {"neut", "nomn"} <= set(tag.grammemes)
         ):
-            return f"noun, nominative (pymorphy3 {code}: {tag.gender or 'plural'})"
+            return None
+    nouns = [
+        p
+        for p in parses
+        if p.tag.POS == "NOUN"
+        and p.tag.case == "nomn"
+        and p.normal_form.replace("ё", "е") == same
+        and not NAME_GRAMMEMES & set(p.tag.grammemes)
+    ]
+    # the Ukrainian dictionary leaves the singular unmarked
+    singular = [
+        p for p in nouns if p.tag.number in ("sing", None) and "Pltm" not in p.tag.grammemes
+    ]
+    if singular:
+        return f"noun, nominative (pymorphy3 {code}: {singular[0].tag.gender or 'singular'})"
+    if any("Pltm" in p.tag.grammemes for p in nouns) and not any(
+        "plur" in p.tag.grammemes and p.normal_form != word for p in parses
+    ):
+        return f"noun, plurale tantum (pymorphy3 {code})"
     return None
+
+
+def dutch_noun(raw: str) -> bool:
+    """A Dutch noun that simplemma reads as the stem of a verb (fiets -> fietsen): its plural
+    or diminutive leads back to it (fietsje, fietsen)."""
+    sm = _simplemma()
+    return any(sm.lemmatize(raw + end, "nl") == raw for end in ("je", "tje", "s", "en"))
 
 
 CLITICS = {
@@ -128,15 +148,17 @@ def inflected_by_rule(raw: str, code: str) -> str | None:
     """Forms simplemma's data lists as lemmas of their own that a player would not take for one.
 
     Feminine adjectives (Italian, Spanish, Portuguese): a word in -a whose plural simplemma
-    leads to the -o word is that word's feminine (bella, nueva, bonita), while nouns keep their
-    own plural (casa/case, moda/mode). Infinitives with a pronoun attached (Italian dargli,
-    farne; Spanish darle, verlo) are not in simplemma's data at all, nor Indonesian words with
-    a possessive pronoun (anakku, hatimu, airnya).
+    leads to the -o word is that word's feminine (nuova, bonita), unless it is a noun of its
+    own: nouns keep their own plural (casa/case) or are more frequent than the -o word (porta).
+    Infinitives with a pronoun attached (Italian dargli, farne; Spanish darle, verlo) are not in
+    simplemma's data at all, nor Indonesian words with a possessive (anakku, hatimu, airnya).
     """
     sm = _simplemma()
     if code in ("it", "es", "pt") and raw.endswith("a") and len(raw) > 3:
         plural = raw[:-1] + "e" if code == "it" else raw + "s"
-        if sm.lemmatize(plural, code) == raw[:-1] + "o":
+        masculine = raw[:-1] + "o"
+        # porta is more frequent than porto: a noun of its own, whatever simplemma says
+        if sm.lemmatize(plural, code) == masculine and zipf(masculine, code) >= zipf(raw, code):
             return "a feminine form"
     if code == "id":
         for clitic in ("nya", "ku", "mu"):
@@ -236,6 +258,8 @@ def judge_wordfreq_word(
             why = simplemma_lemma(form, code)
             if why:
                 break
+        if why is None and code == "nl" and dutch_noun(raw):
+            why = "noun (a verb stem too: ik fiets)"
         if why is None:
             return Verdict(None, "an inflected form")
         rule = inflected_by_rule(raw, code)
