@@ -282,7 +282,9 @@ KK_VOICED = {"қ": "ғ", "к": "г", "п": "б"}  # final consonants voiced befo
 KK_FORM_ENDINGS = frozenset(
     e
     for e in KK_ENDINGS | {"ған", "ген", "қан", "кен", "уы", "уі", "уға", "уге"}
-    if len(e) >= 2 or e in ("ы", "і")
+    if (len(e) >= 2 or e in ("ы", "і"))
+    # the second person possessive (-ың, -ңіз) makes no listed forms, only coincidences: теңіз
+    and not e.startswith(("ың", "ің", "ңыз", "ңіз", "ыңыз", "іңіз"))
 )
 KK_NOUN_FLAGS = frozenset("AB")  # the nominal paradigms of hunspell-kk (verbs have M)
 
@@ -341,15 +343,15 @@ def kazakh_nouns(lang: Language) -> set[str]:
 def kazakh_inflected(word: str, stems: set[str]) -> bool:
     """Whether a listed word is a shorter listed word plus an ending (hunspell-kk lists many
     forms bare: сөздер, жауабы, баста, салған)."""
-    for cut in range(1, len(word) - 2):  # stems of three letters or more (not те + ңіз)
+    for cut in range(1, len(word) - 1):
         ending, stem = word[-cut:], word[:-cut]
         if ending not in KK_FORM_ENDINGS:
             continue
-        if stem in stems:
+        bases = [stem] + [
+            stem[:-1] + plain for plain, voiced in KK_VOICED.items() if stem.endswith(voiced)
+        ]
+        if any(base in stems for base in bases):
             return True
-        for plain, voiced in KK_VOICED.items():
-            if stem.endswith(voiced) and stem[:-1] + plain in stems:
-                return True
     return False
 
 
@@ -543,7 +545,8 @@ def choose_frequent(
     def not_answers(word: str) -> str | None:
         if word in built.nosuggest:
             return "NOSUGGEST in the dictionary"
-        if lang.code == "de" and any("ß" in s for s in built.sources.get(word, ())):
+        spellings = built.sources.get(word, ())
+        if lang.code == "de" and spellings and all("ß" in s for s in spellings):
             return "written with ß (an answer with ss would look misspelt)"
         return None
 

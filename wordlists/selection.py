@@ -132,10 +132,12 @@ def pymorphy_noun(raw: str, code: str) -> str | None:
 
 
 def dutch_noun(raw: str) -> bool:
-    """A Dutch noun that simplemma reads as the stem of a verb (fiets -> fietsen): its plural
-    or diminutive leads back to it (fietsje, fietsen)."""
+    """A Dutch noun that simplemma reads as a verb's stem (fiets -> fietsen, ik fiets): the
+    verb is the word plus -en, and the noun's diminutive leads back to it (fietsje -> fiets)."""
     sm = _simplemma()
-    return any(sm.lemmatize(raw + end, "nl") == raw for end in ("je", "tje", "s", "en"))
+    if raw.endswith(("je", "ie")) or sm.lemmatize(raw, "nl") not in (raw + "en", raw + "n"):
+        return False
+    return any(sm.lemmatize(raw + end, "nl") == raw for end in ("je", "tje", "pje", "etje"))
 
 
 CLITICS = {
