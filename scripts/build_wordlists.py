@@ -152,10 +152,9 @@ def dic_lines(name: str) -> list[str]:
 
 @dataclass
 class Built:
-    """What one language's sources give: guesses, headwords and the spellings behind them."""
+    """What one language's sources give: guesses and the spellings behind them."""
 
     allowed: set[str]
-    headwords: set[str] = field(default_factory=set)  # normalised stems (not generated forms)
     sources: dict[str, set[str]] = field(default_factory=dict)  # normalised -> source spellings
     nosuggest: set[str] = field(default_factory=set)
     stems: set[str] = field(default_factory=set)  # every kept dictionary entry, any length
@@ -230,8 +229,6 @@ def build_hunspell(
             continue
         built.allowed.add(norm)
         built.sources.setdefault(norm, set()).add(form)
-        if form in stems_kept:
-            built.headwords.add(norm)
         if candidates[form] & nosuggest:
             built.nosuggest.add(norm)
     print(
@@ -418,7 +415,7 @@ def build_uzbek(lang: Language, excluded: frozenset[str]) -> tuple[Built, list]:
     latin |= uzedu_forms(lang, data / "lexicon.tsv")
     allowed = {w for w in latin if lang.length(w) in LENGTHS} - excluded
     print(f"  uz: {len(allowed)} of 4-6 letters", flush=True)
-    return Built(allowed=allowed, headwords=set(allowed)), headwords
+    return Built(allowed=allowed), headwords
 
 
 def uzedu_forms(lang: Language, lexicon: Path) -> set[str]:
@@ -505,7 +502,6 @@ def build_language(code: str, out_root: Path) -> dict[int, tuple[int, int]]:
         built = parts[0]
         for extra in parts[1:]:
             built.allowed |= extra.allowed
-            built.headwords |= extra.headwords
             built.nosuggest |= extra.nosuggest
             for word, spellings in extra.sources.items():
                 built.sources.setdefault(word, set()).update(spellings)

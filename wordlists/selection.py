@@ -16,6 +16,10 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from wordlists.uzbek import Headword
 
 #: wordfreq's code for each language it covers (Uzbek and Kazakh it does not)
 WORDFREQ = {
@@ -314,7 +318,7 @@ def choose_wordfreq(
 
 
 def choose_uzbek(
-    headwords: Iterable, length: Callable[[str], int | None], blocked: frozenset[str]
+    headwords: Iterable[Headword], length: Callable[[str], int | None], blocked: frozenset[str]
 ) -> dict[int, list[Choice]]:
     """Nouns, adjectives and verbs (as -moq infinitives) of the explanatory dictionary, by how
     often their forms occur in ZirhUzMorph's corpus; function words are left out."""
