@@ -9,9 +9,9 @@ const en = typingRules({ alphabet: [...'abcdefghijklmnopqrstuvwxyz'], fold: { ß
 // as GET /api/languages gives Uzbek (wordlists/uz/language.json)
 const uz = typingRules({
   alphabet: [...'abdefghijklmnopqrstuvxyz', 'oʻ', 'gʻ', 'sh', 'ch', 'ʼ'],
-  fold: { 'oʼ': 'oʻ', 'gʼ': 'gʻ' },
+  fold: { 'oʻ': 'oʻ', 'gʻ': 'gʻ', 'ʻ': 'ʼ' },
   apostrophes: ["'", '`', '´', 'ʻ', 'ʼ', '‘', '’', 'ʹ', '′'],
-  apostrophe: 'ʼ',
+  apostrophe: 'ʻ',
 });
 const typeAll = (keys, rules, length) => keys.reduce((text, key) => typeKey(text, key, rules, length), '');
 const uk = typingRules({
@@ -65,6 +65,13 @@ test('Uzbek: c then h is the letter ch; a lone c waits as a tile and is dropped 
   assert.equal(typeAll([...'kechc'], uz, 4), 'kechc');
   assert.equal(typeAll([...'kechch'], uz, 4), 'kechch');
   assert.equal(typeAll([...'kechcha'], uz, 4), 'kechch');
+});
+
+test('the fold table leaves canonical text alone', () => {
+  const de = typingRules({ alphabet: [...'abcdefghijklmnopqrstuvwxyzäöü'], fold: { ß: 'ss', é: 'e' } });
+  assert.equal(typeAll([...'fuß'], de, 4), 'fuss');
+  assert.equal(typeAll([...'café'], de, 4), 'cafe');
+  assert.equal(typeAll(['oʻ', 'ʼ', 'gʻ'], uz, 3), 'oʻʼgʻ');
 });
 
 test('typing stops at the word length', () => {

@@ -15,8 +15,12 @@ export function typingRules(language) {
   const apostrophe = language.apostrophe || apostrophes.find((a) => chars.has(a)) || '';
   const longestFirst = [...alphabet].sort((a, b) => b.length - a.length);
   const fold = language.fold || {};
-  // Folds of several characters apply to what was typed so far (Uzbek "o" + "ʼ" is "oʻ").
-  const joinFolds = Object.entries(fold).filter(([from]) => [...from].length > 1);
+  // The fold table applied to the whole typed text, longest key first, as the server does
+  // (Uzbek: the mark stays after "o" and "g", making "oʻ" and "gʻ", and is the tutuq "ʼ"
+  // anywhere else). Canonical text folds to itself.
+  const keys = Object.keys(fold).sort((a, b) => b.length - a.length);
+  const escape = (k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const foldRe = keys.length ? new RegExp(keys.map(escape).join('|'), 'gu') : null;
   // Starts of letters that are not letters themselves (Uzbek "c" of "ch"): kept while typing.
   const pending = new Set();
   for (const letter of alphabet) {
@@ -25,7 +29,7 @@ export function typingRules(language) {
     }
   }
   return {
-    alphabet: new Set(alphabet), chars, apostrophes, apostrophe, longestFirst, fold, joinFolds, pending,
+    alphabet: new Set(alphabet), chars, apostrophes, apostrophe, longestFirst, fold, foldRe, pending,
   };
 }
 
@@ -67,11 +71,8 @@ export function splitLetters(text, rules) {
   return out;
 }
 
-function foldJoined(text, rules) {
-  for (const [from, to] of rules.joinFolds || []) {
-    if (text.endsWith(from)) return text.slice(0, text.length - from.length) + to;
-  }
-  return text;
+function foldText(text, rules) {
+  return rules.foldRe ? text.replace(rules.foldRe, (m) => rules.fold[m]) : text;
 }
 
 /**
@@ -89,7 +90,7 @@ export function typeKey(text, key, rules, length) {
   const bases = [text];
   if (last !== undefined && !rules.alphabet.has(last)) bases.push(text.slice(0, text.length - last.length));
   for (const base of bases) {
-    const next = foldJoined(base + added, rules);
+    const next = foldText(base + added, rules);
     const letters = splitLetters(next, rules);
     if (letters && letters.length <= length) return next;
   }
