@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure how long loading every language takes and how much memory the lists hold.
 
-    python scripts/bench_wordlists.py [--folder DIR] [--lookups N]
+    python -m scripts.bench_wordlists [--folder DIR] [--lookups N]
 
 Runs the load in a fresh interpreter (so that nothing is cached), and prints the wall time,
 the memory the loaded lists hold (tracemalloc, Python allocations) and the process's peak
@@ -15,14 +15,16 @@ import json
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import wordlists
 
 ROOT = Path(__file__).resolve().parent.parent
 
 _CHILD = r"""
 import json, resource, sys, time, tracemalloc
-sys.path.insert(0, sys.argv[1])
-folder = sys.argv[2] or None
+folder = sys.argv[1] or None
 base_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 import wordlists
 tracemalloc.start()
@@ -53,8 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lookups", type=int, default=200_000)
     args = parser.parse_args(argv)
     out = subprocess.run(
-        [sys.executable, "-c", _CHILD, str(ROOT), args.folder],
-        capture_output=True, text=True, check=True,
+        [sys.executable, "-c", _CHILD, args.folder],
+        capture_output=True, text=True, check=True, cwd=ROOT,
     )  # fmt: skip
     data = json.loads(out.stdout)
     print(f"{'lang':<5} {'answers 4/5/6':>20} {'allowed (all lengths)':>22}")
@@ -72,11 +74,6 @@ def main(argv: list[str] | None = None) -> int:
         f"process peak RSS: {data['rss_kb'] / 1024:.1f} MiB "
         f"(interpreter alone {data['base_rss_kb'] / 1024:.1f} MiB)"
     )
-
-    sys.path.insert(0, str(ROOT))
-    import time
-
-    import wordlists
 
     lists = wordlists.load_all(args.folder or None)
     rng = random.Random(1)

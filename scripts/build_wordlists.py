@@ -1,33 +1,28 @@
-#!/usr/bin/env python3
-"""Rebuild the shipped word lists from Debian's hunspell dictionaries and wordfreq.
+"""Rebuild the shipped word lists from Debian's hunspell dictionaries and frequency data.
 
-A developer tool, not run in CI (it needs Debian packages and takes minutes):
+A developer tool, not run in CI (it needs Debian packages and takes minutes); the exact commands
+are in wordlists/SOURCES.md:
 
-    apt-get install -y hunspell hunspell-en-us hunspell-id hunspell-de-de hunspell-es \\
-        hunspell-fr hunspell-it hunspell-nl hunspell-uz hunspell-pl hunspell-pt-br \\
-        hunspell-pt-pt hunspell-kk hunspell-ru hunspell-uk wamerican-large wamerican-huge \\
-        wbritish-large
-    .venv/bin/pip install 'wordfreq>=3.1' 'spylls>=0.1.7'
-    .venv/bin/python scripts/build_wordlists.py [CODE ...] [--check-only]
+    python -m scripts.build_wordlists [CODE ...] [--naughty-words naughty-words-1.2.0.tgz]
 
-Why not `unmunch`: it reads one-byte flags and tests affix conditions byte by byte, so for the
-UTF-8 and long-flag dictionaries it invents forms and misses real ones. Here every .aff/.dic is
-parsed by spylls (which honours SET, FLAG, IGNORE, FULLSTRIP, NEEDAFFIX, CIRCUMFIX ...), the
-affixes are applied generously (a superset of the real forms), and every candidate is then
-checked by Debian's own `hunspell -G`, so only forms hunspell accepts are kept.
-
-Each language's answers are its common headwords (dictionary stems, not generated forms),
-ranked by wordfreq, or for Uzbek and Kazakh (not in wordfreq) by how many of the word's
-inflected forms the dictionary lists; see wordlists/SOURCES.md for every rule.
+Allowed guesses are every form the language's hunspell dictionary accepts (expanded with spylls
+and checked by Debian's own `hunspell -G`, see wordlists/hunspell.py). Answers are chosen by
+wordlists/selection.py: lemmas of common words ranked by real frequency (wordfreq with
+simplemma or pymorphy3; for Uzbek the ZirhUzMorph lexicon's corpus counts; for Kazakh, which no
+package covers, the inflected forms hunspell-kk lists). wordlists/SOURCES.md has every rule.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 import unicodedata
 from collections import Counter
@@ -35,50 +30,33 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from wordlists import LANGUAGE_CODES  # noqa: E402
-from wordlists.hunspell import expand  # noqa: E402
-from wordlists.language import Language, load_definition  # noqa: E402
+from wordlists import LANGUAGE_CODES, LENGTHS, default_folder, read_blocklist, selection, uzbek
+from wordlists.blocklist import BLOCKLIST_FILE, with_generated_part
+from wordlists.hunspell import expand
+from wordlists.language import Language, load_definition
 
 HUNSPELL = Path("/usr/share/hunspell")
 DICT = Path("/usr/share/dict")
-LENGTHS = (4, 5, 6)
 #: generated forms are kept for checking only within these code-point lengths (ß/œ folding and
 #: Uzbek digraphs change lengths, so the window is wider than 4..6)
 MIN_CP, MAX_CP = 3, 8
-ANSWER_TARGET = 2300  # per length; the well-known English game has about 2,300 answers
-ANSWER_MIN_ZIPF = 2.5  # at least ~0.3 occurrences per million words
-#: a word much more frequent in English than in the language is an English intruder there
-ENGLISH_MARGIN = 1.0
-FAMILY_TARGET = 1000  # per length, for the languages ranked by dictionary family size
-ANSWER_FLOOR = 500  # the minimum number of answers per length
 
-# code -> (hunspell dictionaries whose forms are allowed, dictionaries an answer must be in,
-#          wordfreq language or None)
-SOURCES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
-    "en": (("en_US",), ("en_US",), "en"),
-    "id": (("id_ID",), ("id_ID",), "id"),
-    "de": (("de_DE",), ("de_DE",), "de"),
-    "es": (("es_ES",), ("es_ES",), "es"),
-    "fr": (("fr",), ("fr",), "fr"),
-    "it": (("it_IT",), ("it_IT",), "it"),
-    "nl": (("nl",), ("nl",), "nl"),
-    "uz": (("uz_UZ",), ("uz_UZ",), None),
-    "pl": (("pl_PL",), ("pl_PL",), "pl"),
-    "pt": (("pt_BR", "pt_PT"), ("pt_BR", "pt_PT"), "pt"),
-    "kk": (("kk_KZ",), ("kk_KZ",), None),
-    "ru": (("ru_RU",), ("ru_RU",), "ru"),
-    "uk": (("uk_UA",), ("uk_UA",), "uk"),
-}
+#: code -> hunspell dictionaries whose forms are allowed (an answer must be in all of them)
+DICTIONARIES: dict[str, tuple[str, ...]] = {
+    "en": ("en_US",), "id": ("id_ID",), "de": ("de_DE",), "es": ("es_ES",), "fr": ("fr",),
+    "it": ("it_IT",), "nl": ("nl",), "uz": ("uz_UZ",), "pl": ("pl_PL",),
+    "pt": ("pt_BR", "pt_PT"), "kk": ("kk_KZ",), "ru": ("ru_RU",), "uk": ("uk_UA",),
+}  # fmt: skip
 ENGLISH_EXTRA = ("american-english-large", "american-english-huge", "british-english-large")
-
-VOWELS = set("aeiouyäöüąęóàâéèêëîïôûùáíúãõаеиоуыэюяіїєәөұүё")
+#: naughty-words (LDNOOBW) file of each language it covers
+NAUGHTY = {c: f"{c}.json" for c in ("en", "de", "es", "fr", "it", "nl", "pl", "pt", "ru")}
+NAUGHTY_SOURCE = "naughty-words {version}, LDNOOBW, CC BY 4.0"
+#: build-time only: words the audit found bad as secrets (they stay accepted guesses)
+REJECTED_FILE = "rejected.txt"
 
 
 # --------------------------------------------------------------------------------------------
-# Expanding a hunspell dictionary
+# hunspell
 
 
 def read_dictionary(name: str):
@@ -106,10 +84,6 @@ def hunspell_accepts(name: str, words: Iterable[str]) -> set[str]:
     return good
 
 
-# --------------------------------------------------------------------------------------------
-# Proper nouns and other non-words
-
-
 def is_lowercase_word(stem: str) -> bool:
     return stem == stem.lower() and any(ch.isalpha() for ch in stem)
 
@@ -118,16 +92,16 @@ GERMAN_NAME_FLAGS = frozenset("Smdhnw")  # genitive -s, compounding-only and boo
 GERMAN_COMPOUND_FLAGS = frozenset("ij")  # may start a compound (Milch-, Kaffee-)
 
 
-def german_common_noun(entry, capitalised_elsewhere: set[str]) -> bool:
+def german_common_noun(entry, names: set[str]) -> bool:
     """Whether a capitalised German stem is a common noun rather than a name or a brand.
 
     German capitalises every noun, so case cannot tell "Haus" from "Anna". In igerman98 the
     entries differ by their flags: persons' names get only the genitive -s (``Jürgen/S``),
     nothing (``Adidas``) or lack the ``m`` flag every noun has (``Georg/EST``); nouns get
     plural and case suffixes (``Hund/EPSTm``). Places and many nouns share ``/Sm`` or ``/m``
-    (``Sylt/Sm``, ``Sofa/Sm``): those count as nouns unless the word is capitalised in one of
-    the other languages' dictionaries (Europa, Paris, Iran). What still slips through was
-    found by reading the answer candidates and is listed in ``wordlists/de/excluded.txt``.
+    (``Sylt/Sm``, ``Sofa/Sm``): those count as nouns unless they are in `names` (see
+    german_names). What still slips through, mostly German places, was found by reading the
+    lists and is listed in ``wordlists/de/excluded.txt``.
     """
     stem = entry.stem
     if not stem[:1].isupper() or not stem[1:].islower():
@@ -137,21 +111,37 @@ def german_common_noun(entry, capitalised_elsewhere: set[str]) -> bool:
         return False  # every noun may end a hyphenated compound (m); Georg/EST, Anna/S may not
     if flags - GERMAN_NAME_FLAGS - GERMAN_COMPOUND_FLAGS:
         return True
-    return stem.lower() not in capitalised_elsewhere
+    return stem.lower() not in names
 
 
-def capitalised_stems(names: Iterable[str]) -> set[str]:
-    """Lower-cased capitalised stems of other dictionaries (proper nouns there)."""
-    out: set[str] = set()
-    for name in names:
-        for line in _dic_lines(name):
+#: Latin-script dictionaries whose capitalised entries are names (pl_PL is left out: it lists
+#: thousands of German surnames, Zoll, Vogel and Musik among them)
+NAME_DICTIONARIES = ("en_US", "fr", "es_ES", "it_IT", "nl", "pt_PT", "pt_BR", "id_ID")
+
+
+def german_names() -> set[str]:
+    """Lower-cased words that are names to German: capitalised in at least two of the other
+    Latin-script dictionaries (Berlin, Paris, Anna), unless simplemma's German data lists a
+    form of them other than a genitive (Hammer -> Hämmer: a noun)."""
+    from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+
+    counts: Counter[str] = Counter()
+    for name in NAME_DICTIONARIES:
+        capitalised = set()
+        for line in dic_lines(name):
             stem = line.split("/", 1)[0].strip()
             if stem[:1].isupper() and stem[1:].islower():
-                out.add(stem.lower())
-    return out
+                capitalised.add(stem.lower())
+        counts.update(capitalised)
+    nouns = set()
+    for form, lemma in DefaultDictionaryFactory().get_dictionary("de").items():
+        if form != lemma and form not in (lemma + "s", lemma + "es") and lemma[:1].isupper():
+            nouns.add(lemma.lower())
+    return {w for w, n in counts.items() if n >= 2} - nouns
 
 
-def _dic_lines(name: str) -> list[str]:
+def dic_lines(name: str) -> list[str]:
+    """The entry lines of a .dic file, decoded by the SET of its .aff."""
     raw = (HUNSPELL / f"{name}.dic").read_bytes()
     aff = (HUNSPELL / f"{name}.aff").read_bytes()
     m = re.search(rb"^\s*SET\s+(\S+)", aff.lstrip(b"\xef\xbb\xbf"), re.M)
@@ -160,60 +150,20 @@ def _dic_lines(name: str) -> list[str]:
     return raw.decode(enc).splitlines()[1:]
 
 
-# --------------------------------------------------------------------------------------------
-# Uzbek: the Debian dictionary is Cyrillic only
-
-
-UZ_VOWELS = set("аеёиоуўэюя")
-UZ_MAP = {
-    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "ё": "yo", "ж": "j", "з": "z", "и": "i",
-    "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s",
-    "т": "t", "у": "u", "ф": "f", "х": "x", "ч": "ch", "ш": "sh", "э": "e", "ю": "yu",
-    "я": "ya", "ў": "oʻ", "қ": "q", "ғ": "gʻ", "ҳ": "h", "ь": "",
-}  # fmt: skip
-
-
-def uzbek_latin(cyr: str) -> str | None:
-    """Transliterate one lower-case Uzbek Cyrillic word to the official Latin alphabet.
-
-    None for words the Latin lists leave out: the tutuq belgisi (ъ, and с+ҳ which Latin writes
-    sʼh to keep it apart from sh) and letters Uzbek does not use (щ, ы). е is "ye" at the start
-    of a word and after a vowel or ь/ъ, else "e"; ц is "ts" after a vowel, else "s".
-    """
-    if any(ch in cyr for ch in "ъщы") or "сҳ" in cyr:
-        return None
-    out: list[str] = []
-    for i, ch in enumerate(cyr):
-        prev = cyr[i - 1] if i else ""
-        if ch == "е":
-            out.append("ye" if not prev or prev in UZ_VOWELS or prev in "ьъ" else "e")
-        elif ch == "ц":
-            out.append("ts" if prev and prev in UZ_VOWELS else "s")
-        elif ch in UZ_MAP:
-            out.append(UZ_MAP[ch])
-        else:
-            return None
-    return "".join(out)
-
-
-# --------------------------------------------------------------------------------------------
-# Building one language
-
-
 @dataclass
 class Built:
+    """What one language's sources give: guesses and the spellings behind them."""
+
     allowed: set[str]
-    headwords: set[str]  # normalised stems (not generated forms) that are allowed words
-    answer_ok: set[str]  # words an answer may be (in every dictionary named for answers)
-    nosuggest: set[str]
-    family: Counter[str] = field(default_factory=Counter)
-    stats: dict[str, int] = field(default_factory=dict)
+    sources: dict[str, set[str]] = field(default_factory=dict)  # normalised -> source spellings
+    nosuggest: set[str] = field(default_factory=set)
+    stems: set[str] = field(default_factory=set)  # every kept dictionary entry, any length
 
 
-def _keep(lang: Language, word: str) -> str | None:
+def keep(lang: Language, word: str) -> str | None:
+    """The normalised word if it has a playable length, else None."""
     norm = lang.normalize(word)
-    n = lang.length(norm)
-    return norm if n in LENGTHS else None
+    return norm if lang.length(norm) in LENGTHS else None
 
 
 def is_headword(aff, stem: str, flags: Iterable[str]) -> bool:
@@ -232,7 +182,7 @@ def is_headword(aff, stem: str, flags: Iterable[str]) -> bool:
 
 
 def build_hunspell(
-    lang: Language, name: str, capitalised_elsewhere: set[str], excluded: set[str]
+    lang: Language, name: str, german_names: set[str], excluded: frozenset[str]
 ) -> Built:
     """All verified forms of one hunspell dictionary, normalised and filtered."""
     t0 = time.time()
@@ -243,9 +193,9 @@ def build_hunspell(
         [len(a.strip) for table in (aff.SFX, aff.PFX) for lst in table.values() for a in lst] or [0]
     )
     candidates: dict[str, set[str]] = {}  # form -> stems it came from
-    stems_kept: dict[str, object] = {}
+    stems_kept: set[str] = set()
     nosuggest: set[str] = set()
-    skipped = Counter()
+    skipped: Counter[str] = Counter()
     for entry in dictionary.dic.words:
         stem = unicodedata.normalize("NFC", entry.stem.strip().lstrip("\ufeff"))
         if not stem or set(entry.flags) & bad_flags:
@@ -254,119 +204,357 @@ def build_hunspell(
         if any(ch.isdigit() or ch in ".-_ " for ch in stem):
             skipped["digits or punctuation"] += 1
             continue
-        if is_lowercase_word(stem):
-            pass
-        elif lang.code == "de" and german_common_noun(entry, capitalised_elsewhere):
-            pass
-        else:
+        if not is_lowercase_word(stem) and not (
+            lang.code == "de" and german_common_noun(entry, german_names)
+        ):
             skipped["capitalised (proper noun or abbreviation)"] += 1
             continue
         if len(stem) - 2 * max_strip > MAX_CP + 2:
             continue  # no form of this stem can be short enough
         if is_headword(aff, stem, entry.flags):
-            stems_kept[stem] = entry
+            stems_kept.add(stem)
         if aff.NOSUGGEST and aff.NOSUGGEST in entry.flags:
             nosuggest.add(stem)
         for form in expand(aff, stem, entry.flags):
             # only words of the alphabet go to hunspell (it splits "l'abaco" at the apostrophe)
-            if MIN_CP <= len(form) <= MAX_CP and _keep(lang, form) is not None:
+            if MIN_CP <= len(form) <= MAX_CP and keep(lang, form) is not None:
                 candidates.setdefault(form, set()).add(stem)
     t1 = time.time()
     accepted = hunspell_accepts(name, candidates)
     t2 = time.time()
-    allowed: set[str] = set()
-    headwords: set[str] = set()
-    nosug_norm: set[str] = set()
+    built = Built(allowed=set(), stems={lang.normalize(s) for s in stems_kept})
     for form in accepted:
-        norm = _keep(lang, form)
+        norm = keep(lang, form)
         if norm is None or norm in excluded:
             continue
-        allowed.add(norm)
-        if form in stems_kept:
-            headwords.add(norm)
+        built.allowed.add(norm)
+        built.sources.setdefault(norm, set()).add(form)
         if candidates[form] & nosuggest:
-            nosug_norm.add(norm)
-    family: Counter[str] = Counter()
-    if lang.code == "kk":
-        family = dictionary_family(lang, [e.stem for e in dictionary.dic.words], KK_INFLECTIONS)
+            built.nosuggest.add(norm)
     print(
         f"  {name}: {len(dictionary.dic.words)} stems, {len(candidates)} candidates, "
-        f"{len(accepted)} accepted by hunspell, {len(allowed)} of 4-6 letters "
+        f"{len(accepted)} accepted by hunspell, {len(built.allowed)} of 4-6 letters "
         f"(expand {t1 - t0:.0f}s, check {t2 - t1:.0f}s); skipped {dict(skipped)}",
         flush=True,
     )
-    return Built(allowed, headwords, set(allowed), nosug_norm, family)
+    return built
 
 
-KK_INFLECTIONS = (
-    "лар", "лер", "дар", "дер", "тар", "тер", "ы", "і", "сы", "сі", "ға", "ге", "қа", "ке",
-    "на", "не", "а", "е", "да", "де", "та", "те", "дан", "ден", "тан", "тен", "нан", "нен",
-    "ның", "нің", "дың", "дің", "тың", "тің", "ды", "ді", "ты", "ті", "ны", "ні", "мен", "бен",
-    "пен", "ған", "ген", "қан", "кен", "ып", "іп", "п", "у", "й", "сыз", "сіз", "лы", "лі",
+def attested_forms(lang: Language, name: str, built: Built) -> set[str]:
+    """Inflected forms simplemma's data lists for lemmas the dictionary already has, that
+    hunspell accepts (German: igerman98 makes most forms by compounding at check time, so its
+    affix rules alone give few 4-letter words)."""
+    from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+
+    forms = DefaultDictionaryFactory().get_dictionary(lang.code)
+    candidates: dict[str, str] = {}
+    for form, lemma in forms.items():
+        norm = keep(lang, form)
+        if norm is None or norm in built.allowed or not form[:1].isalpha():
+            continue
+        if lang.normalize(lemma) in built.stems and form[1:] == form[1:].lower():
+            candidates[form] = norm
+    accepted = hunspell_accepts(name, candidates)
+    return {candidates[f] for f in accepted}
+
+
+# --------------------------------------------------------------------------------------------
+# Kazakh: no package ships Kazakh frequencies; tesseract's Kazakh word list (the words of a large
+# web crawl) shows how many of a word's forms are in use
+
+TESSDATA = Path("/usr/share/tesseract-ocr/5/tessdata")
+KK_PLURAL = ("", "лар", "лер", "дар", "дер", "тар", "тер")
+KK_POSSESSIVE = (
+    "", "ым", "ім", "м", "ың", "ің", "ң", "ы", "і", "сы", "сі", "ымыз", "іміз", "мыз", "міз",
+    "ыңыз", "іңіз", "ңыз", "ңіз",
 )  # fmt: skip
-UZ_INFLECTIONS = (
-    "lar", "ni", "ga", "ka", "qa", "da", "dan", "ning", "im", "ing", "i", "si", "miz",
-    "ingiz", "di", "gan", "sa", "ib", "moq", "mi", "chi", "roq", "ta", "dagi", "cha", "lik",
-    "siz", "li", "ning", "imiz", "ish", "ay", "adi", "yapti",
+KK_CASE = (
+    "", "ның", "нің", "дың", "дің", "тың", "тің", "ға", "ге", "қа", "ке", "на", "не", "а", "е",
+    "ны", "ні", "ды", "ді", "ты", "ті", "н", "да", "де", "та", "те", "нда", "нде", "дан", "ден",
+    "тан", "тен", "нан", "нен", "мен", "бен", "пен", "менен", "бенен", "пенен",
 )  # fmt: skip
+KK_ENDINGS = frozenset(p + q + c for p in KK_PLURAL for q in KK_POSSESSIVE for c in KK_CASE) - {""}
+KK_VOICED = {"қ": "ғ", "к": "г", "п": "б"}  # final consonants voiced before a vowel
+#: endings that make a listed word an inflected form of a shorter one (сөздер, жолда, салған)
+KK_FORM_ENDINGS = frozenset(
+    e
+    for e in KK_ENDINGS | {"ған", "ген", "қан", "кен", "уы", "уі", "уға", "уге"}
+    if (len(e) >= 2 or e in ("ы", "і"))
+    # the second person possessive (-ың, -ңіз) makes no listed forms, only coincidences: теңіз
+    and not e.startswith(("ың", "ің", "ңыз", "ңіз", "ыңыз", "іңіз"))
+)
+KK_NOUN_FLAGS = frozenset("AB")  # the nominal paradigms of hunspell-kk (verbs have M)
 
 
-def dictionary_family(
-    lang: Language, stems: Iterable[str], inflections: tuple[str, ...]
-) -> Counter[str]:
-    """For each normalised word, how many of its inflected forms the dictionary lists.
-
-    Used instead of corpus frequency for languages wordfreq does not cover. Both dictionaries
-    were compiled from text, so a word that it lists with many case, number and verb endings
-    (шарт -> шарттар, шарты, шартқа, шартта ...) is a basic, well-known word, while a rare word,
-    a bound root or an ideophone (дүрк, only derived as дүркіре ...) has none. The score is
-    ten times the number of inflected forms plus the number of longer entries starting with
-    the word (capped at nine), which breaks ties.
-    """
-    words = sorted({lang.normalize(s.strip()) for s in stems if is_lowercase_word(s.strip())})
-    present = set(words)
-    family: Counter[str] = Counter()
-    for i, w in enumerate(words):
-        j = i + 1
-        while j < len(words) and j - i <= 9 and words[j].startswith(w):
-            j += 1
-        inflected = sum(1 for ending in inflections if w + ending in present)
-        family[w] = 10 * inflected + (j - i - 1)
-    return family
+def tesseract_words(lang_code: str) -> list[str]:
+    """The words of Debian's tesseract-ocr-<lang> model (by combine_tessdata, dawg2wordlist)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        prefix = str(Path(tmp) / lang_code) + "."
+        subprocess.run(
+            ["combine_tessdata", "-u", str(TESSDATA / f"{lang_code}.traineddata"), prefix],
+            check=True, capture_output=True,
+        )  # fmt: skip
+        out = Path(tmp) / "words.txt"
+        subprocess.run(
+            ["dawg2wordlist", prefix + "lstm-unicharset", prefix + "lstm-word-dawg", str(out)],
+            check=True, capture_output=True,
+        )  # fmt: skip
+        return out.read_text(encoding="utf-8").split()
 
 
-UZ_SUFFIXES = (
-    "lar", "ni", "ga", "ka", "qa", "da", "dan", "ning", "im", "ing", "si", "i", "miz", "ingiz",
-    "di", "gan", "sa", "ib", "moq", "mi", "chi", "roq", "ta", "dagi", "cha", "lik", "siz",
-)  # fmt: skip
+def kazakh_usage(lang: Language) -> tuple[Counter[str], set[str], set[str]]:
+    """For each lower-case word of the tesseract list: how many of its case, number and
+    possessive forms the list has (бала -> балалар, баланың, баласы, балаға ...); and the words
+    the list has only capitalised (names: Алматы, Абай)."""
+    words = tesseract_words("kaz")
+    lower = {lang.normalize(w) for w in words if w == w.lower()}
+    capital_only = {lang.normalize(w) for w in words if w[:1].isupper()} - lower
+    usage: Counter[str] = Counter()
+    for form in lower:
+        for cut in range(2, min(len(form), 12)):
+            ending = form[-cut:]
+            if ending not in KK_ENDINGS:
+                continue
+            stem = form[:-cut]
+            usage[stem] += 1
+            if ending[0] in "аеыіә" and stem[-1:] in KK_VOICED.values():
+                for plain, voiced in KK_VOICED.items():  # балығы -> балық
+                    if stem.endswith(voiced):
+                        usage[stem[:-1] + plain] += 1
+    return usage, lower, capital_only
 
 
-def build_uzbek(lang: Language, excluded: set[str]) -> Built:
-    """Uzbek: transliterate the Cyrillic word list (it has no affix rules) to Latin."""
-    lines = _dic_lines("uz_UZ")
+def kazakh_nouns(lang: Language) -> set[str]:
+    """Nouns and adjectives of hunspell-kk: entries with its nominal paradigms, and entries
+    without flags (its rules cannot voice a final қ к п, so балық and кітап-like words ending
+    in them are listed bare); verbs have the verbal paradigms (M ...)."""
+    out = set()
+    for line in dic_lines("kk_KZ"):
+        stem, _, flags = line.partition("/")
+        stem, flags = stem.strip(), flags.strip()
+        if is_lowercase_word(stem) and (not flags or KK_NOUN_FLAGS & set(flags)):
+            out.add(lang.normalize(stem))
+    return out
+
+
+def kazakh_inflected(word: str, stems: set[str]) -> bool:
+    """Whether a listed word is a shorter listed word plus an ending (hunspell-kk lists many
+    forms bare: сөздер, жауабы, баста, салған)."""
+    for cut in range(1, len(word) - 1):
+        ending, stem = word[-cut:], word[:-cut]
+        if ending not in KK_FORM_ENDINGS:
+            continue
+        bases = [stem] + [
+            stem[:-1] + plain for plain, voiced in KK_VOICED.items() if stem.endswith(voiced)
+        ]
+        if any(base in stems for base in bases):
+            return True
+    return False
+
+
+def kazakh_verbs(lang: Language) -> set[str]:
+    """Verb stems of hunspell-kk: the entries with its verbal paradigms are verbal nouns in -у
+    (бару, тарту, жасау); their stems (бар, тарт, жаса) and converbs (бара, бере) are listed
+    with the nominal flags as well, so they are told apart by the verbal noun."""
+    out = set()
+    for line in dic_lines("kk_KZ"):
+        stem, _, flags = line.partition("/")
+        stem = lang.normalize(stem.strip())
+        if "M" in flags and stem.endswith("у"):
+            out.add(stem[:-1])
+    return out
+
+
+def choose_kazakh(
+    lang: Language, built: Built, blocked: frozenset[str]
+) -> dict[int, list[selection.Choice]]:
+    """Kazakh nouns and adjectives of hunspell-kk, by how many of their forms are in use."""
+    usage, lower, capital_only = kazakh_usage(lang)
+    stems = {
+        lang.normalize(line.split("/", 1)[0].strip())
+        for line in dic_lines("kk_KZ")
+        if is_lowercase_word(line.split("/", 1)[0].strip())
+    }
+    nouns = {
+        w for w in kazakh_nouns(lang) & built.allowed & lower if not kazakh_inflected(w, stems)
+    }
+    verbs = kazakh_verbs(lang)
+
+    def verb_form(w: str) -> bool:  # a verb stem or converb, unless much used as a noun (қара)
+        stem = w[:-1] if w[-1:] in ("а", "е", "ы", "і") else w
+        return (w in verbs or stem in verbs) and usage[w] < selection.KK_NOUN_FORMS
+
+    choices = [
+        selection.Choice(w, usage[w], "forms in use", "noun or adjective (hunspell-kk)")
+        for w in nouns - capital_only - blocked - built.nosuggest
+        if usage[w] >= selection.KK_MIN_FORMS and selection.has_vowel(w) and not verb_form(w)
+    ]
+    return selection.top_by_length(choices, lang.length)
+
+
+# --------------------------------------------------------------------------------------------
+# Uzbek: hunspell-uz (Cyrillic, no affix rules) + ZirhUzMorph's lexicon + UzEduCorpus words
+
+
+def build_uzbek(lang: Language, excluded: frozenset[str]) -> tuple[Built, list]:
+    """Uzbek guesses: hunspell-uz's lower-case words, transliterated; the explanatory
+    dictionary's headwords (ZirhUzMorph); and the school-book words of UzEduCorpus that
+    ZirhUzMorph reads as forms of one of those headwords."""
     latin: set[str] = set()
-    skipped = Counter()
-    for line in lines:
+    for line in dic_lines("uz_UZ"):
         word = line.split("/", 1)[0].strip()
-        if not word:
-            continue
-        if not is_lowercase_word(word):
-            skipped["capitalised (proper noun)"] += 1
-            continue
-        lat = uzbek_latin(word)
-        if lat is None:
-            skipped["tutuq belgisi or non-Uzbek letter"] += 1
-            continue
-        latin.add(lang.normalize(lat))
+        if is_lowercase_word(word):
+            lat = uzbek.from_cyrillic(word)
+            if lat is not None:
+                latin.add(lang.normalize(lat))
+    data = uzbek.lexicon_folder()
+    headwords = list(uzbek.lexicon_headwords(data / "lexicon.tsv"))
+    stems = {h.word for h in headwords}
+    stems |= {h.word[: -len("moq")] for h in headwords if h.verb}  # the imperative: bor, kel
+    latin |= {lang.normalize(w) for w in stems}
+    latin |= uzedu_forms(lang, data / "lexicon.tsv")
     allowed = {w for w in latin if lang.length(w) in LENGTHS} - excluded
-    family = dictionary_family(lang, latin, UZ_INFLECTIONS)
-    # headwords: forms that are not a shorter listed word plus a common inflection
-    headwords = {
-        w for w in allowed
-        if not any(w.endswith(s) and w[: -len(s)] in latin for s in UZ_SUFFIXES)
-    }  # fmt: skip
-    print(f"  uz_UZ: {len(lines)} words, {len(allowed)} of 4-6 letters; skipped {dict(skipped)}")
-    return Built(allowed, headwords, set(allowed), set(), family)
+    print(f"  uz: {len(allowed)} of 4-6 letters", flush=True)
+    return Built(allowed=allowed), headwords
+
+
+def uzedu_forms(lang: Language, lexicon: Path) -> set[str]:
+    """UzEduCorpus words that ZirhUzMorph analyses as a headword of the explanatory dictionary
+    plus suffixes (names and unknown words are left out)."""
+    from importlib.resources import files
+
+    from zirhuzmorph import Analyzer
+    from zirhuzmorph.translit import to_new
+
+    known = {line.split("\t", 1)[0] for line in lexicon.read_text(encoding="utf-8").splitlines()}
+    analyzer = Analyzer()
+    out: set[str] = set()
+    for csv_file in files("UzEduCorpus").iterdir():
+        if not csv_file.name.endswith(".csv"):
+            continue
+        for word in csv_file.read_text(encoding="utf-8-sig").split():
+            new = to_new(word.strip().lower())
+            latin = uzbek.from_lexicon(new)
+            if latin is None or not 3 <= len(new) <= 8:
+                continue
+            best = analyzer.best(new)
+            if best is not None and best.lemma in known:
+                norm = lang.normalize(latin)
+                if lang.letters(norm) is not None:
+                    out.add(norm)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Blocklists
+
+
+def naughty_words(archive: Path) -> tuple[str, dict[str, list[str]], str]:
+    """The naughty-words npm package (``npm pack naughty-words``): its version, word lists and
+    licence text (CC BY 4.0, shipped in wordlists/LICENSES with the blocklists made from it)."""
+    lists: dict[str, list[str]] = {}
+    version, licence = "?", ""
+    with tarfile.open(archive) as tar:
+        for member in tar.getmembers():
+            name = member.name.split("/", 1)[-1]
+            fh = tar.extractfile(member) if member.isfile() else None
+            if fh is None:
+                continue
+            if name == "package.json":
+                version = json.load(io.TextIOWrapper(fh, encoding="utf-8"))["version"]
+            elif name == "LICENSE":
+                licence = fh.read().decode("utf-8")
+            elif name in NAUGHTY.values():
+                lists[name] = json.load(io.TextIOWrapper(fh, encoding="utf-8"))
+    return version, lists, licence
+
+
+def update_blocklist(path: Path, lang: Language, version: str, words: list[str]) -> None:
+    """Replace the generated part of a blocklist with the single words of the LDNOOBW list."""
+    single = set()
+    for phrase in words:
+        norm = lang.normalize(phrase)
+        if lang.letters(norm) is not None:  # phrases and words with digits are left out
+            single.add(norm)
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    write_text(path, with_generated_part(text, NAUGHTY_SOURCE.format(version=version), single))
+
+
+# --------------------------------------------------------------------------------------------
+# One language
+
+
+def build_language(code: str, out_root: Path) -> dict[int, tuple[int, int]]:
+    folder = out_root / code
+    lang = load_definition(folder / "language.json")
+    print(f"{code}: building from {', '.join(DICTIONARIES[code])}", flush=True)
+    excluded = read_blocklist(folder / "excluded.txt", lang)
+    # blocklisted words and the words the audit found bad as secrets are never answers
+    blocked = read_blocklist(folder / BLOCKLIST_FILE, lang) | read_blocklist(
+        folder / REJECTED_FILE, lang
+    )
+    if code == "uz":
+        built, headwords = build_uzbek(lang, excluded)
+        answers = selection.choose_uzbek(headwords, lang.length, blocked | excluded)
+    else:
+        caps = german_names() if code == "de" else set()
+        parts = [build_hunspell(lang, name, caps, excluded) for name in DICTIONARIES[code]]
+        built = parts[0]
+        for extra in parts[1:]:
+            built.allowed |= extra.allowed
+            built.nosuggest |= extra.nosuggest
+            for word, spellings in extra.sources.items():
+                built.sources.setdefault(word, set()).update(spellings)
+        # an answer must be a word in every variety (pt_BR and pt_PT)
+        answer_ok = set.intersection(*(p.allowed for p in parts))
+        if code == "en":
+            built.allowed |= english_extra(lang) - excluded
+        if code == "de":
+            built.allowed |= attested_forms(lang, "de_DE", built) - excluded
+        if code == "kk":
+            answers = choose_kazakh(lang, built, blocked)
+        else:
+            answers = choose_frequent(lang, built, answer_ok, blocked)
+    allowed = sorted(built.allowed | {c.word for cs in answers.values() for c in cs})
+    write_list(folder / "allowed.txt", allowed)
+    write_list(folder / "answers.txt", sorted(c.word for cs in answers.values() for c in cs))
+    counts = {
+        n: (len(answers.get(n, ())), sum(1 for w in allowed if lang.length(w) == n))
+        for n in LENGTHS
+    }
+    print(f"{code}: answers/allowed per length {counts}", flush=True)
+    return counts
+
+
+def choose_frequent(
+    lang: Language, built: Built, answer_ok: set[str], blocked: frozenset[str]
+) -> dict[int, list[selection.Choice]]:
+    """Answers of the languages wordfreq covers (see wordlists/selection.py)."""
+
+    def lemma_forms(raw: str) -> list[str]:
+        # German nouns are capitalised in the dictionary: test "Haus", not "haus" (simplemma
+        # does not know lower-case "karten", and a word it does not know passes when frequent)
+        if lang.code == "de":
+            return sorted(built.sources.get(lang.normalize(raw), ())) or [raw]
+        return [raw]
+
+    def not_answers(word: str) -> str | None:
+        if word in built.nosuggest:
+            return "NOSUGGEST in the dictionary"
+        spellings = built.sources.get(word, ())
+        if lang.code == "de" and spellings and all("ß" in s for s in spellings):
+            return "written with ß (an answer with ss would look misspelt)"
+        return None
+
+    return selection.choose_wordfreq(
+        selection.WORDFREQ[lang.code],
+        lang.length,
+        lang.normalize,
+        lambda w: w in answer_ok,
+        lemma_forms,
+        blocked,
+        not_answers,
+    )
 
 
 def english_extra(lang: Language) -> set[str]:
@@ -376,110 +564,19 @@ def english_extra(lang: Language) -> set[str]:
         for line in (DICT / name).read_text(encoding="utf-8").splitlines():
             word = line.strip()
             if is_lowercase_word(word) and word.isalpha():
-                norm = _keep(lang, word)
+                norm = keep(lang, word)
                 if norm:
                     out.add(norm)
     return out
 
 
-def read_blocklist(path: Path, lang: Language) -> set[str]:
-    out: set[str] = set()
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            line = line.split("#", 1)[0].strip()
-            if line:
-                out.add(lang.normalize(line))
-    return out
-
-
-_ENGLISH_NAMES: set[str] = set()
-
-
-def english_names() -> set[str]:
-    """Lower-cased proper nouns of en_US (capitalised there, never lower case)."""
-    if not _ENGLISH_NAMES:
-        caps, lower = set(), set()
-        for line in _dic_lines("en_US"):
-            stem = line.split("/", 1)[0].strip()
-            (lower if is_lowercase_word(stem) else caps).add(stem.lower())
-        _ENGLISH_NAMES.update(caps - lower)
-    return _ENGLISH_NAMES
-
-
-def pick_answers(
-    lang: Language, built: Built, freq_lang: str | None, blocked: set[str]
-) -> dict[int, list[str]]:
-    """Common headwords per length: by wordfreq rank, or by dictionary family size."""
-    pool = (built.headwords & built.answer_ok & built.allowed) - blocked - built.nosuggest
-    if lang.code != "en":  # names the dictionary lists in lower case: Kenya, Sumba in Indonesian
-        pool -= english_names()
-    pool = {w for w in pool if VOWELS & set(w)}
-    by_len: dict[int, list[str]] = {n: [] for n in LENGTHS}
-    if freq_lang is not None:
-        import wordfreq
-
-        score = {}
-        for w in pool:
-            z = wordfreq.zipf_frequency(w, freq_lang, wordlist="best")
-            if z < ANSWER_MIN_ZIPF:
-                continue
-            # corpora of every language carry English text ("black", "cover" in Polish)
-            if freq_lang != "en" and wordfreq.zipf_frequency(w, "en") - z >= ENGLISH_MARGIN:
-                continue
-            score[w] = z
-        target = ANSWER_TARGET
-    else:
-        score = {w: float(built.family[w]) for w in pool if built.family[w] >= 1}
-        target = FAMILY_TARGET
-    ranked = sorted(score, key=lambda w: (-score[w], w))
-    for w in ranked:
-        n = lang.length(w)
-        if n not in by_len or len(by_len[n]) >= target:
-            continue
-        # family ranking: words with no inflected form listed (bound roots, ideophones) only
-        # when needed to reach the minimum of answers
-        if freq_lang is None and score[w] < 10 and len(by_len[n]) >= ANSWER_FLOOR:
-            continue
-        by_len[n].append(w)
-    return {n: sorted(ws) for n, ws in by_len.items()}
-
-
-def build_language(code: str, out_root: Path) -> dict[str, object]:
-    lang = load_definition(out_root / code / "language.json")
-    names, answer_names, freq_lang = SOURCES[code]
-    print(f"{code}: building from {', '.join(names)}", flush=True)
-    excluded = read_blocklist(out_root / code / "excluded.txt", lang)
-    if code == "uz":
-        built = build_uzbek(lang, excluded)
-    else:
-        others = ("en_US", "fr", "es_ES", "it_IT", "nl", "pl_PL", "pt_PT", "pt_BR", "id_ID")
-        others = others if code == "de" else ()
-        caps = capitalised_stems(others) if others else set()
-        parts = [build_hunspell(lang, name, caps, excluded) for name in names]
-        built = parts[0]
-        for extra in parts[1:]:
-            built.allowed |= extra.allowed
-            built.headwords |= extra.headwords
-            built.nosuggest |= extra.nosuggest
-            built.family.update(extra.family)
-        if len(parts) > 1:  # an answer must be a word in every variety (pt_BR and pt_PT)
-            built.answer_ok = set.intersection(*(p.answer_ok for p in parts))
-        if code == "en":
-            built.allowed |= english_extra(lang) - excluded
-    blocked = read_blocklist(out_root / code / "blocklist.txt", lang)
-    answers = pick_answers(lang, built, freq_lang, blocked)
-    allowed = sorted(built.allowed)
-    folder = out_root / code
-    write_list(folder / "allowed.txt", allowed)
-    write_list(folder / "answers.txt", sorted(w for ws in answers.values() for w in ws))
-    counts = {n: (len(answers[n]), sum(1 for w in allowed if lang.length(w) == n)) for n in LENGTHS}
-    print(f"{code}: answers/allowed per length {counts}", flush=True)
-    return {"code": code, "counts": counts}
-
-
 def write_list(path: Path, words: list[str]) -> None:
+    write_text(path, "".join(w + "\n" for w in words))
+
+
+def write_text(path: Path, text: str) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text("".join(w + "\n" for w in words), encoding="utf-8")
+    tmp.write_text(text, encoding="utf-8")
     tmp.replace(path)
 
 
@@ -499,6 +596,7 @@ def copy_licences(out_root: Path) -> None:
         "hunspell-nl.copyright": "hunspell-nl",
         "hunspell-uz.copyright": "hunspell-uz",
         "hunspell-kk.copyright": "hunspell-kk",
+        "tesseract-ocr-kaz.copyright": "tesseract-ocr-kaz",
     }
     for name, pkg in copies.items():
         shutil.copyfile(doc / pkg / "copyright", target / name)
@@ -506,24 +604,48 @@ def copy_licences(out_root: Path) -> None:
         shutil.copyfile(Path("/usr/share/common-licenses") / lic, target / f"{lic}.txt")
     from importlib.metadata import distribution
 
-    for f in distribution("wordfreq").files or []:
-        if f.name.upper().startswith("LICENSE"):
-            shutil.copyfile(str(f.locate()), target / "wordfreq.LICENSE.txt")
+    for package, name in (
+        ("wordfreq", "wordfreq.LICENSE.txt"),
+        ("simplemma", "simplemma.LICENSE.txt"),
+        ("pymorphy3", "pymorphy3.LICENSE.txt"),
+        ("ZirhUzMorph", "ZirhUzMorph.LICENSE.txt"),
+        ("UzEduCorpus", "UzEduCorpus.LICENSE.txt"),
+    ):
+        for f in distribution(package).files or []:
+            if f.name.upper().startswith("LICENSE"):
+                shutil.copyfile(str(f.locate()), target / name)
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("codes", nargs="*", help="languages to build (default: all 13)")
-    parser.add_argument("--out", type=Path, default=ROOT / "wordlists")
+    parser.add_argument("--out", type=Path, default=default_folder())
+    parser.add_argument(
+        "--naughty-words",
+        type=Path,
+        help="the naughty-words npm package (.tgz from `npm pack naughty-words`): refresh the "
+        "generated part of the blocklists",
+    )
     parser.add_argument("--licences", action="store_true", help="copy licence texts too")
     args = parser.parse_args(argv)
     if shutil.which("hunspell") is None:
         print("hunspell is not installed: apt-get install -y hunspell", file=sys.stderr)
         return 2
-    for code in args.codes or LANGUAGE_CODES:
-        if code not in SOURCES:
-            print(f"unknown language {code!r}", file=sys.stderr)
-            return 2
+    codes = args.codes or list(LANGUAGE_CODES)
+    unknown = [c for c in codes if c not in DICTIONARIES]
+    if unknown:
+        print(f"unknown language {unknown[0]!r}", file=sys.stderr)
+        return 2
+    if args.naughty_words:
+        version, lists, licence = naughty_words(args.naughty_words)
+        write_text(args.out / "LICENSES" / "naughty-words.LICENSE.txt", licence)
+        for code in codes:
+            if code in NAUGHTY:
+                lang = load_definition(args.out / code / "language.json")
+                update_blocklist(
+                    args.out / code / BLOCKLIST_FILE, lang, version, lists[NAUGHTY[code]]
+                )
+    for code in codes:
         build_language(code, args.out)
     if args.licences:
         copy_licences(args.out)
@@ -531,4 +653,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

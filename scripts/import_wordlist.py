@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Import a language's answers or allowed guesses (the admin tool).
 
-    python scripts/import_wordlist.py CODE answers|allowed SOURCE [options]
+    python -m scripts.import_wordlist CODE answers|allowed SOURCE [options]
 
 SOURCE formats (--format, guessed from the file name when left out):
   text       one word per line, any common encoding (UTF-8 with or without BOM, UTF-16 with BOM,
@@ -38,18 +38,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from wordlists import (  # noqa: E402
+from wordlists import (
     ALLOWED_FILE,
     ANSWERS_FILE,
     BLOCKLIST_FILE,
     LENGTHS,
     default_folder,
+    read_blocklist,
 )
-from wordlists.language import DEFINITION_FILE, Language, LanguageError, load_definition  # noqa: E402
+from wordlists.language import DEFINITION_FILE, Language, LanguageError, load_definition
 
 MAX_REPORTED_LINES = 20
 
@@ -227,17 +224,6 @@ def read_list(path: Path) -> list[str]:
     return [w for w in path.read_text(encoding="utf-8").splitlines() if w]
 
 
-def read_blocklist(path: Path, lang: Language) -> set[str]:
-    if not path.exists():
-        return set()
-    out = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            out.add(lang.normalize(line))
-    return out
-
-
 def write_atomic(path: Path, words: Iterable[str]) -> None:
     """Write the sorted list to a temporary file in the same folder, then rename it over the
     old one: readers see the old list or the new one, never half of either."""
@@ -411,7 +397,7 @@ def main(argv: list[str] | None = None) -> int:
         lang = load_definition(base / DEFINITION_FILE)
         blocked = frozenset()
         if args.kind == "answers":
-            blocked = frozenset(read_blocklist(base / BLOCKLIST_FILE, lang))
+            blocked = read_blocklist(base / BLOCKLIST_FILE, lang)
         parsed = read_source(args, lang, blocked)
         mode = "merge" if args.merge else "remove" if args.remove else "replace"
         report = run_import(args.folder, args.code, args.kind, parsed, mode, args.dry_run)

@@ -2,33 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
+from scripts import import_wordlist as iw
 from wordlists import default_folder, load_language
 
-ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "wordlists"
-
-
-def _load_script():
-    spec = importlib.util.spec_from_file_location(
-        "import_wordlist", ROOT / "scripts" / "import_wordlist.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["import_wordlist"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-iw = _load_script()
 
 
 @pytest.fixture()

@@ -71,6 +71,11 @@ def norm(langs: dict[str, Language], code: str, text: str) -> str:
         ("uz", "o`g`il", "oʻgʻil"),
         ("uz", "oʼgʼil", "oʻgʻil"),
         ("uz", "O'ZBEK", "oʻzbek"),
+        # ... and elsewhere it is the tutuq belgisi ʼ (U+02BC), a letter of its own
+        ("uz", "ma'no", "maʼno"),
+        ("uz", "sanʻat", "sanʼat"),
+        ("uz", "SHE’R", "sheʼr"),
+        ("uz", "mo''jiza", "moʻʼjiza"),
         # everywhere: surrounding blanks and case
         ("en", "  Crane \n", "crane"),
         ("en", "naïve", "naive"),
@@ -86,6 +91,8 @@ def test_normalize(langs, code, typed, expected):
         ("uz", "oʻgʻil", ("oʻ", "gʻ", "i", "l")),
         ("uz", "shahar", ("sh", "a", "h", "a", "r")),
         ("uz", "choy", ("ch", "o", "y")),
+        ("uz", "maʼno", ("m", "a", "ʼ", "n", "o")),
+        ("uz", "moʻʼjiza", ("m", "oʻ", "ʼ", "j", "i", "z", "a")),
         ("uz", "tong", ("t", "o", "n", "g")),  # ng is two tiles
         ("uk", "мʼясо", ("м", "ʼ", "я", "с", "о")),
         ("de", "strasse", ("s", "t", "r", "a", "s", "s", "e")),
@@ -105,7 +112,7 @@ def test_letters_split(langs, code, word, letters):
         ("en", "ab1"),
         ("en", ""),
         ("uz", "cat"),  # c is not an Uzbek letter outside ch
-        ("uz", "maʻno"),  # a lone apostrophe mark is not a letter
+        ("uz", "maʻno"),  # the mark of oʻ alone is not a letter (the tutuq is ʼ)
         ("uz", "wow"),
         ("ru", "ёлка"),  # ё is folded, so the raw form is not canonical
         ("ru", "їжак"),  # Ukrainian letter
@@ -158,7 +165,7 @@ def test_own_letters_have_keys(langs):
     }.items():
         keys = {k for row in langs[code].keyboard for k in row}
         assert set(letters) <= keys, code
-    assert {"oʻ", "gʻ", "sh", "ch"} <= set(langs["uz"].alphabet)
+    assert {"oʻ", "gʻ", "sh", "ch", "ʼ"} <= {k for row in langs["uz"].keyboard for k in row}
 
 
 def test_layouts_start_as_players_expect(langs):

@@ -1,29 +1,21 @@
-"""Rules of the build script that need no Debian packages: Uzbek transliteration, the German
-proper-noun filter, headwords, and the affix expander on a small dictionary."""
+"""Rules of the build that need neither Debian packages nor the build-time Python packages:
+Uzbek sources in Latin, the German proper-noun filter, Kazakh forms, headwords, the answer
+ranking, and the affix expander on a small dictionary."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from wordlists import default_folder
+from scripts import build_wordlists as build
+from wordlists import default_folder, selection, uzbek
 from wordlists.hunspell import entries, expand, open_dictionary
 from wordlists.language import load_definition
 
-ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "wordlists"
-
-spec = importlib.util.spec_from_file_location(
-    "build_wordlists", ROOT / "scripts" / "build_wordlists.py"
-)
-assert spec and spec.loader
-build = importlib.util.module_from_spec(spec)
-sys.modules["build_wordlists"] = build
-spec.loader.exec_module(build)
+UZ = load_definition(default_folder() / "uz" / "language.json")
 
 
 @pytest.mark.parametrize(
@@ -43,22 +35,62 @@ spec.loader.exec_module(build)
         ("юлдуз", "yulduz"),
         ("компьютер", "kompyuter"),  # ь dropped
         ("хато", "xato"),
+        ("маъно", "maʼno"),  # ъ is the tutuq belgisi, a letter of its own
+        ("санъат", "sanʼat"),
+        ("шеър", "sheʼr"),
+        ("мўъжиза", "moʻʼjiza"),
+        ("асҳоб", "asʼhob"),  # s and h as two letters are written sʼh
+        ("съезд", "syezd"),  # before е, Latin writes the y instead
     ],
 )
-def test_uzbek_transliteration(cyrillic, latin):
-    assert build.uzbek_latin(cyrillic) == latin
+def test_uzbek_from_cyrillic(cyrillic, latin):
+    assert uzbek.from_cyrillic(cyrillic) == latin
+    assert UZ.normalize(latin) == latin
 
 
-@pytest.mark.parametrize("cyrillic", ["маъно", "асҳоб", "щётка", "мышь"])
+@pytest.mark.parametrize("cyrillic", ["щётка", "мышь", "доъя"])
 def test_uzbek_words_left_out(cyrillic):
-    """The tutuq belgisi (ъ, and сҳ written sʼh) and letters Uzbek lacks are not in the lists."""
-    assert build.uzbek_latin(cyrillic) is None
+    """Letters Uzbek lacks, and ъ after о or г, which Latin would write like oʻ and gʻ."""
+    assert uzbek.from_cyrillic(cyrillic) is None
 
 
 def test_transliterated_words_split_into_one_tile_per_cyrillic_letter():
-    uz = load_definition(default_folder() / "uz" / "language.json")
-    for cyr in ["ўғил", "шаҳар", "чироқ", "ғишт"]:
-        assert uz.length(build.uzbek_latin(cyr)) == len(cyr)
+    for cyr in ["ўғил", "шаҳар", "чироқ", "ғишт", "маъно", "таълим"]:
+        assert UZ.length(uzbek.from_cyrillic(cyr)) == len(cyr)
+
+
+@pytest.mark.parametrize(
+    "stem, latin",
+    [
+        ("kitob", "kitob"),
+        ("şahar", "shahar"),
+        ("çoy", "choy"),
+        ("öğil", "oʻgʻil"),
+        ("ma'no", "maʼno"),
+        ("ishoq", "isʼhoq"),  # a plain s and h are two letters
+        ("a-", None),
+        ("o'şa", None),  # an old spelling of oʻsha
+    ],
+)
+def test_uzbek_lexicon_stems_in_latin(stem, latin):
+    assert uzbek.from_lexicon(stem) == latin
+
+
+def test_uzbek_lexicon_rows(tmp_path):
+    lexicon = tmp_path / "lexicon.tsv"
+    lexicon.write_text(
+        "kitob\tN\tK\t900\t40\nbor\tV\tB\t15610\t334\nva\tN\tV\t202232\t55\n"
+        "biri\tN\tB*\t5255\t1\nçoy\tN\tCh\t10\t3\nsuv\tN\tS\t9812\t138\n",
+        encoding="utf-8",
+    )
+    rows = list(uzbek.lexicon_headwords(lexicon))
+    assert [(h.word, h.verb) for h in rows][:2] == [("kitob", False), ("bormoq", True)]
+    chosen = selection.choose_uzbek(rows, UZ.length, frozenset({"suv"}))
+    words = {c.word for cs in chosen.values() for c in cs}
+    # verbs as -moq infinitives; not: rare (choy, 10), a derived entry (biri), too short (va),
+    # blocklisted (suv, here)
+    assert words == {"kitob", "bormoq"}
+    assert chosen[6][0].frequency == 15610
 
 
 def entry(stem: str, flags: str) -> SimpleNamespace:
@@ -74,7 +106,8 @@ def entry(stem: str, flags: str) -> SimpleNamespace:
         ("Anna", "S", False),
         ("Adidas", "", False),
         ("Georg", "EST", False),  # names lack the m flag
-        ("Berlin", "Sm", False),  # capitalised in other dictionaries
+        ("Berlin", "Sm", False),  # a name by other dictionaries
+        ("Musik", "ijm", True),
         ("NATO", "", False),
     ],
 )
@@ -101,9 +134,19 @@ def test_expander_and_headwords_on_a_small_dictionary():
     assert {"walk", "Paris", "hello"} <= stems
 
 
-def test_dictionary_family_prefers_inflected_words():
-    kk = load_definition(default_folder() / "kk" / "language.json")
-    stems = ["шарт", "шарттар", "шарты", "шартқа", "дүрк", "дүркін", "дүркіре", "дүркірет"]
-    family = build.dictionary_family(kk, stems, build.KK_INFLECTIONS)
-    assert family["шарт"] > family["дүрк"]
-    assert family["дүрк"] < 10 <= family["шарт"]
+def test_kazakh_inflected_forms_are_not_headwords():
+    stems = {"сөз", "жол", "жауап", "бас", "бала", "қазақ"}
+    for form in ("сөздер", "жолда", "жауабы", "баста", "балалар"):
+        assert build.kazakh_inflected(form, stems), form
+    for word in ("қазақ", "бала", "сөзжұмбақ"):
+        assert not build.kazakh_inflected(word, stems), word
+
+
+def test_answers_ranked_by_frequency_within_each_length():
+    choices = [
+        selection.Choice(w, f, "count", "")
+        for w, f in [("kitob", 5), ("shahar", 9), ("daryo", 7), ("olma", 3), ("non", 99)]
+    ]
+    ranked = selection.top_by_length(choices, UZ.length)
+    assert [c.word for c in ranked[5]] == ["shahar", "daryo", "kitob"]  # sh is one letter
+    assert [c.word for c in ranked[4]] == ["olma"]

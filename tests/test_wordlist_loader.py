@@ -135,3 +135,19 @@ def test_multi_code_point_alphabet_rejects_a_lone_mark(tmp_path):
     make_language(tmp_path, uz, "kitob\n", "kitob\nmaʻno\noʻgʻil\n")
     with pytest.raises(WordListError, match=r"allowed\.txt:2: 'maʻno'"):
         load_language(tmp_path, "uz")
+
+
+def test_blocklist_generated_section_is_replaced_and_hand_lines_kept(tmp_path):
+    from wordlists.blocklist import with_generated_part
+
+    base = make_language(tmp_path, SV, "hund\nkatt\nsmör\n", "hund\nkatt\nsmör\n")
+    path = base / "blocklist.txt"
+    path.write_text("# curated\nkatt\n", encoding="utf-8")
+    text = with_generated_part(path.read_text(encoding="utf-8"), "list 1.0", ["Hund"])
+    text = with_generated_part(text, "list 1.1", ["smör"])  # a rebuild replaces the section
+    path.write_text(text, encoding="utf-8")
+    assert text.count("# --- begin naughty-words") == 1
+    assert "Hund" not in text and "# curated\nkatt\n" in text
+    wl = load_language(tmp_path, "sv")
+    assert wl.answers[4] == ("hund",)  # katt (by hand) and smör (generated) are blocked
+    assert wl.is_allowed("smör") and wl.is_allowed("katt")

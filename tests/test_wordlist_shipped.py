@@ -1,4 +1,5 @@
-"""The shipped lists of all 13 languages: sizes, subset rule, alphabet, lengths, blocklists."""
+"""The shipped lists of all 13 languages: sizes, subset rule, alphabet, keyboard, lengths,
+blocklists, and the everyday words a native speaker expects among the secrets."""
 
 from __future__ import annotations
 
@@ -9,18 +10,44 @@ from pathlib import Path
 
 import pytest
 
-from wordlists import LANGUAGE_CODES, LENGTHS, WordList, default_folder, load_all
+from wordlists import LANGUAGE_CODES, LENGTHS, WordList, default_folder, load_all, read_blocklist
 from wordlists.language import load_definition
 
 FOLDER = default_folder()
-MIN_ANSWERS = 500
+#: about 1,000-2,000 answers per length where the language has them (issue 13), and the
+#: 2,000 guesses asked for
+MIN_ANSWERS = 1000
 MIN_ALLOWED = 2000
 
-#: Where the source genuinely has fewer words than the minimum (documented in SOURCES.md).
-#: The numbers are floors, so that a rebuild that loses words still fails.
+#: Lists below the minimums, each explained in wordlists/SOURCES.md ("Counts"): a language has
+#: fewer common lemmas of that length than the minimum (fewer, better secrets beat more, worse
+#: ones). The numbers are floors about 10 % below today's counts, so that a rebuild that loses
+#: many words fails.
 SHORTFALLS: dict[tuple[str, str, int], int] = {
-    ("de", "allowed", 4): 1300,  # igerman98 has few 4-letter forms; the rest are names
-    ("uz", "allowed", 4): 850,  # hunspell-uz is a plain list of 97,000 forms, 60 % names
+    ("id", "answers", 4): 500,
+    ("id", "answers", 6): 750,
+    ("de", "answers", 4): 550,
+    ("de", "allowed", 4): 1350,
+    ("es", "answers", 4): 450,
+    ("fr", "answers", 4): 450,
+    ("it", "answers", 4): 250,
+    ("it", "answers", 5): 650,
+    ("it", "answers", 6): 850,
+    ("nl", "answers", 4): 600,
+    ("nl", "answers", 5): 700,
+    ("uz", "answers", 4): 400,
+    ("uz", "answers", 5): 800,
+    ("uz", "answers", 6): 650,
+    ("pl", "answers", 4): 450,
+    ("pt", "answers", 4): 400,
+    ("kk", "answers", 4): 250,
+    ("kk", "answers", 5): 600,
+    ("kk", "answers", 6): 400,
+    ("ru", "answers", 4): 500,
+    ("ru", "answers", 5): 850,
+    ("uk", "answers", 4): 400,
+    ("uk", "answers", 5): 700,
+    ("uk", "answers", 6): 750,
 }
 
 
@@ -70,13 +97,22 @@ def test_answers_are_allowed_and_not_blocked(code):
     assert answers <= allowed, sorted(answers - allowed)[:10]
     blocklist = FOLDER / code / "blocklist.txt"
     assert blocklist.exists(), "every language ships a blocklist admins can extend"
-    blocked = {
-        lang.normalize(line.split("#", 1)[0])
-        for line in blocklist.read_text(encoding="utf-8").splitlines()
-        if line.split("#", 1)[0].strip()
-    }
-    assert blocked, "blocklist is empty"
+    blocked = read_blocklist(blocklist, lang)
+    assert len(blocked) >= 20, "blocklist is too thin"
     assert not answers & blocked, sorted(answers & blocked)
+    # words the audit found bad as secrets stay out of the answers after every rebuild
+    rejected = read_blocklist(FOLDER / code / "rejected.txt", lang)
+    assert not answers & rejected, sorted(answers & rejected)
+
+
+@pytest.mark.parametrize("code", LANGUAGE_CODES)
+def test_every_letter_of_every_answer_is_on_the_keyboard(code, wordlists):
+    lang = wordlists[code].language
+    keys = {key for row in lang.keyboard for key in row}
+    for n in LENGTHS:
+        for word in wordlists[code].answers[n]:
+            letters = lang.letters(word)
+            assert letters is not None and set(letters) <= keys, (code, word)
 
 
 @pytest.mark.parametrize("code", LANGUAGE_CODES)
@@ -105,8 +141,10 @@ def test_documented_shortfalls_are_real():
 
 
 def test_english_is_comparable_with_the_well_known_game(wordlists):
+    """The well-known game has 2,309 five-letter answers; ours are lemmas only (no plurals, no
+    past tenses) of Zipf 3.0 or more, which gives somewhat fewer."""
     en = wordlists["en"]
-    assert 2000 <= len(en.answers[5]) <= 2600
+    assert 1400 <= len(en.answers[5]) <= 2600
     five = sum(1 for w in read_lines(allowed_path("en")) if len(w) == 5)
     assert 10_000 <= five <= 16_000
 
@@ -168,3 +206,65 @@ def test_load_all_is_fast():
     load_all()
     elapsed = time.perf_counter() - start
     assert elapsed < 2.0, f"loading all languages took {elapsed:.2f}s"
+
+
+#: Everyday words that a native speaker expects among the secrets (lemmas: nouns in the
+#: nominative singular, adjectives in their base form, verbs in the form players expect).
+CORE_ANSWERS: dict[str, list[str]] = {
+    "en": "house water light table chair bread apple green river music money child world heart "
+    "night paper sound plant dream beach".split(),
+    "id": "rumah buku makan kucing nama mobil batu anak ayah jalan kota hujan laut bunga pohon "
+    "meja kursi pintu teman mata".split(),
+    "de": "Haus Wasser Licht Tisch Mann Frau Baum Wald Musik Thema Boden Vogel Mitte Brust Magen "
+    "Heimat Hammer Kind Stadt Hund".split(),
+    "es": "casa agua vida amor alma guerra perro libro mundo tiempo noche ciudad mujer hombre "
+    "fuego tierra madre padre cielo mesa".split(),
+    "fr": "maison jouer faire venir voir table livre monde temps femme homme ville terre pays "
+    "chien cœur amour nuit porte main".split(),
+    "it": "casa mondo parte punto lavoro acqua libro città amore notte tempo donna uomo mare "
+    "cane gatto luna sole vita terra".split(),
+    "nl": "hond vader huis water boek fiets moeder kind stad wereld tafel brood appel licht "
+    "nacht vogel bloem boom straat vriend".split(),
+    "pl": "woda kwiat matka ojciec miasto dzień ręka drzewo słońce morze szkoła okno chleb "
+    "mleko serce ziemia praca wojna życie droga".split(),
+    "pt": "vida nome praia casa livro água mundo tempo mulher homem cidade terra amor noite "
+    "porta fogo amigo escola janela nação".split(),
+    "ru": "вода книга ёлка мама город время жизнь рука земля война голова работа улица стол "
+    "окно любовь слово друг солнце дорога".split(),
+    "uk": "хата вода мʼясо книга мова місто земля рука пісня вікно серце школа робота хліб "
+    "сонце дорога друг мама небо ранок".split(),
+    "kk": "өзен теңіз балық мысық кітап қала әлем бала жылқы сиыр адам ағаш жүрек мектеп дала "
+    "ауыл әйел өмір жұмыс сағат".split(),
+    "uz": "kitob oʻgʻil shahar kecha maʼno sanʼat taʼlim sheʼr bola daryo osmon yurak qalam "
+    "daraxt maktab olma qishloq dunyo vatan inson".split(),
+}
+
+
+@pytest.mark.parametrize("code", LANGUAGE_CODES)
+def test_everyday_words_are_secrets(code, wordlists):
+    wl = wordlists[code]
+    lang = wl.language
+    core = CORE_ANSWERS[code]
+    assert len(core) >= 20
+    answers = {w for n in LENGTHS for w in wl.answers[n]}
+    missing = [w for w in core if lang.normalize(w) not in answers]
+    assert not missing, (code, missing)
+
+
+def test_german_secrets_are_never_written_with_ss_for_sz(wordlists):
+    """ß is typed as ss (the fold table), so ß words are guesses but never secrets: a revealed
+    secret "gross" or "fuss" would look misspelt."""
+    de = wordlists["de"]
+    answers = {w for n in LENGTHS for w in de.answers[n]}
+    for word in ["Fuß", "groß", "heiß", "süß", "weiß", "ließ", "Gruß", "Maß", "Soße", "Spaß"]:
+        norm = de.language.normalize(word)
+        assert de.is_allowed(norm), word
+        assert norm not in answers, word
+    assert {"fluss", "kuss", "nass", "fass"} <= answers  # written with ss since 1996
+
+
+def test_uzbek_words_with_the_tutuq_and_ch_are_playable(wordlists):
+    uz = wordlists["uz"]
+    for word in ["maʼno", "sanʼat", "taʼlim", "sheʼr", "jurʼat", "choynak", "kecha"]:
+        norm = uz.language.normalize(word)
+        assert uz.is_allowed(norm), word

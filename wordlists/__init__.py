@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wordlists.blocklist import BLOCKLIST_FILE, read_blocklist
 from wordlists.language import DEFINITION_FILE, Language, LanguageError, load_definition
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "default_folder",
     "load_all",
     "load_language",
+    "read_blocklist",
 ]
 
 #: The shipped languages, in the order players see them.
@@ -42,7 +44,6 @@ LENGTHS: tuple[int, ...] = (4, 5, 6)
 
 ANSWERS_FILE = "answers.txt"
 ALLOWED_FILE = "allowed.txt"
-BLOCKLIST_FILE = "blocklist.txt"
 
 
 class WordListError(Exception):
@@ -207,7 +208,10 @@ def load_language(folder: str | Path, code: str) -> WordList:
 
     answers_path = base / ANSWERS_FILE
     answer_words = _split_checked(answers_path, lang, chars)
-    blocked = _read_blocklist(base / BLOCKLIST_FILE, lang)
+    try:
+        blocked = read_blocklist(base / BLOCKLIST_FILE, lang)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WordListError(f"{base / BLOCKLIST_FILE}: cannot read ({exc})") from None
     answers: dict[int, list[str]] = {n: [] for n in LENGTHS}
     for number, word in enumerate(answer_words, 1):
         # single-code-point alphabets: the regex check above already proved the letters
@@ -239,17 +243,6 @@ def load_language(folder: str | Path, code: str) -> WordList:
         answers={n: tuple(sorted(set(ws))) for n, ws in answers.items()},
         _allowed=allowed,
     )
-
-
-def _read_blocklist(path: Path, lang: Language) -> frozenset[str]:
-    if not path.exists():
-        return frozenset()
-    out = set()
-    for line in _read_text(path).splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            out.add(lang.normalize(line))
-    return frozenset(out)
 
 
 def load_all(folder: str | Path | None = None) -> dict[str, WordList]:

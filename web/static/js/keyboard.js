@@ -54,6 +54,9 @@ export function createKeyboard(language, { onKey, onEnter, onBack }) {
     } else if (e.key === 'Backspace') {
       e.preventDefault();
       onBack();
+    } else if (e.key === 'Dead' && e.code === 'Quote') {
+      // the apostrophe key is a dead key on international layouts: it still types the mark
+      if (onKey("'")) e.preventDefault();
     } else if (e.key && [...e.key].length === 1 && e.key !== ' ') {
       if (onKey(e.key)) e.preventDefault();
     }
