@@ -35,12 +35,14 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     app.extensions["game"] = game
     app.config["WORDS"] = game.words
 
-    from web import ws
+    from web import limits, security, ws
     from web.api import api
     from web.languages import languages
     from web.pages import pages
     from web.parties import bp as parties
 
+    security.init_app(app)
+    limits.init_app(app)
     app.register_blueprint(api)
     app.register_blueprint(parties)
     app.register_blueprint(pages)
