@@ -19,7 +19,6 @@ import sys  # noqa: E402
 
 import gevent  # noqa: E402
 import gevent.event  # noqa: E402
-from gevent.pywsgi import WSGIServer  # noqa: E402
 
 log = logging.getLogger("wordle")
 
@@ -44,6 +43,7 @@ def main() -> None:
 
     import wordlists
     from web import create_app
+    from web.server import make_server
 
     try:
         words = wordlists.load_all(settings.wordlists_dir or None)
@@ -56,7 +56,7 @@ def main() -> None:
         fail(f"cannot start: {exc} (database: {settings.database_url})")
     game = app.extensions["game"]
 
-    server = WSGIServer((settings.host, settings.port), app, log=None)
+    server = make_server(settings, app)
     server.start()
     game.set_base_url(settings.host, server.server_port)
     log.info(

@@ -1,6 +1,12 @@
 """The websocket endpoint `/ws?v=1`: authenticate the handshake, then read frames, check size,
 rate and shape, and hand each parsed command to the game for the player's connection actor.
 
+The player is looked up before the upgrade: when the database cannot answer, the handshake
+gets a plain 503 (with Retry-After) instead of a stream that breaks. A wrong version, a wrong
+token or another site's page still get the upgrade and one `error` frame saying why (a browser
+cannot read an HTTP status from a refused handshake); then the socket is closed, and
+web/server.py closes its TCP connection.
+
 This greenlet only reads; the connection actor is the only writer (see actors/connection.py).
 A refused frame gets an error message and changes nothing. Two size limits apply: frames over
 WT_MAX_FRAME_BYTES are refused with an error and the connection stays; frames over a hard cap
@@ -10,16 +16,19 @@ WT_MAX_FRAME_BYTES are refused with an error and the connection stays; frames ov
 from __future__ import annotations
 
 import time
+from collections import Counter
 from typing import Any
-from urllib.parse import urlsplit
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, request
 from flask_sock import ConnectionClosed, Sock
+from werkzeug.exceptions import TooManyRequests
 
 from actors.frames import PROTOCOL_VERSION, Error
 from models.settings import Settings
 from web.auth import player_from_request
+from web.limits import client_address
 from web.protocol import FrameError, parse_client_frame
+from web.security import same_origin
 
 sock = Sock()
 
@@ -42,22 +51,28 @@ class TokenBucket:
         return False
 
 
-def same_origin(origin: str | None, host: str) -> bool:
-    """Browsers send Origin with a websocket handshake: only this server's own pages may use
-    the login cookie here (another site's page must not play as our player). Non-browser
-    clients send no Origin and authenticate with a Bearer token."""
-    if not origin:
-        return True
-    return urlsplit(origin).netloc.lower() == host.lower()
-
-
 def init_app(app: Flask) -> None:
     settings: Settings = app.config["SETTINGS"]
     app.config["SOCK_SERVER_OPTIONS"] = {
         "ping_interval": settings.ping_seconds,
         "max_message_size": 16 * settings.max_frame_bytes,
     }
+    app.extensions["websockets"] = Counter()  # open websockets per address
     sock.init_app(app)
+    app.before_request(_before_upgrade)
+
+
+def _before_upgrade() -> None:
+    """For the websocket route: look the player up (a database outage answers 503 here, by
+    the app's error handler) and count the address's websockets (429 over the limit)."""
+    if request.endpoint != "__flask_sock.websocket":
+        return
+    settings: Settings = current_app.config["SETTINGS"]
+    if current_app.extensions["websockets"][client_address()] >= (
+        settings.max_connections_per_address
+    ):
+        raise TooManyRequests("Too many connections from your address.", retry_after=10)
+    g.ws_player = player_from_request()
 
 
 @sock.route("/ws")
@@ -67,13 +82,13 @@ def websocket(ws: Any) -> None:
     if request.args.get("v") != str(PROTOCOL_VERSION):
         ws.send(Error.of("unsupported_version", version=PROTOCOL_VERSION).write())
         return
-    if not same_origin(request.headers.get("Origin"), request.host):
+    player = g.ws_player
+    if player is None or not same_origin(request.headers.get("Origin"), request.host):
         ws.send(Error.of("unauthorized").write())
         return
-    player = player_from_request()
-    if player is None:
-        ws.send(Error.of("unauthorized").write())
-        return
+    address = client_address()
+    open_sockets = current_app.extensions["websockets"]
+    open_sockets[address] += 1
     conn = game.open_connection(ws, player)
     bucket = TokenBucket(
         settings.frames_per_second, 2 * settings.frames_per_second, time.monotonic()
@@ -99,4 +114,7 @@ def websocket(ws: Any) -> None:
     except ConnectionClosed:
         pass
     finally:
+        open_sockets[address] -= 1
+        if not open_sockets[address]:
+            del open_sockets[address]
         game.close_connection(player.id, conn)

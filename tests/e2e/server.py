@@ -51,9 +51,12 @@ class Server:
         return self.process.returncode
 
 
-def start_server(tmp: Path, port: int | None = None, **settings: object) -> Server:
+def start_server(
+    tmp: Path, port: int | None = None, open_files: int | None = None, **settings: object
+) -> Server:
     """The server with its database (and log, appended to) in `tmp`; `port` to start it again
-    where it was. Rate limits are generous here: tests sign in many players from one address."""
+    where it was; `open_files` to run it under that open-file limit. Rate limits are generous
+    here: tests sign in many players from one address."""
     port = port or free_port()
     db_path = tmp / "wordle.db"
     env = {k: v for k, v in os.environ.items() if not k.startswith("WT_")}
@@ -79,6 +82,7 @@ def start_server(tmp: Path, port: int | None = None, **settings: object) -> Serv
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
+        preexec_fn=None if open_files is None else lambda: _limit_open_files(open_files),
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -93,6 +97,12 @@ def start_server(tmp: Path, port: int | None = None, **settings: object) -> Serv
             time.sleep(0.1)
     process.kill()
     raise RuntimeError(f"server did not start: {log_path.read_text()}")
+
+
+def _limit_open_files(n: int) -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (n, n))
 
 
 def call(
