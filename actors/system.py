@@ -11,6 +11,7 @@ import logging
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import gevent
@@ -34,15 +35,24 @@ from actors.messages import (
     SocketClosed,
     StopTournaments,
 )
-from actors.recorder import Recorder
+from actors.recorder import PendingWrites, Recorder, Unwritten
 from actors.runtime import ActorRef
 from actors.supervisor import Supervisor
 from models.settings import Settings
 from models.store import GameStore, PlayerInfo
+from models.store.journal import Journal
 
 log = logging.getLogger("wordle")
 
 PARTY_ASK_SECONDS = 10.0
+
+
+@dataclass(frozen=True)
+class Drained:
+    """What a shutdown left: tournaments it stopped, results not written to the database."""
+
+    stopped: int
+    unwritten: Unwritten | None  # None: the recorder did not answer
 
 
 def as_player(info: PlayerInfo | Player) -> Player:
@@ -68,9 +78,10 @@ class GameServer:
         self.store = store
         self.clock = clock or RealClock()
         self.supervisor = Supervisor(self.clock).start()
-        self.recorder = (
-            Recorder(store, self.clock, self.supervisor).start() if store is not None else None
-        )
+        self.recorder = None
+        if store is not None:
+            journal = Journal(settings.journal_path)
+            self.recorder = Recorder(store, self.clock, self.supervisor, journal).start()
         self.base_url: str | None = None  # the server's own websocket URL, for bots
         bots = None
         if store is not None:
@@ -183,10 +194,12 @@ class GameServer:
 
     # --- shutting down ----------------------------------------------------------------
 
-    def drain(self, grace: float, poll: float = 0.2) -> int:
+    def drain(self, grace: float, write_seconds: float = 10.0, poll: float = 0.2) -> Drained:
         """Shut down the game: no new lobbies, waiting lobbies dissolve; running tournaments
         get `grace` seconds to finish, then they are stopped (recorded as aborted: places
-        already fixed keep their rating changes). Returns how many tournaments were stopped."""
+        already fixed keep their rating changes). Then the results still waiting for the
+        database get `write_seconds` to reach it; what still cannot is in the journal (or,
+        if even that failed, reported)."""
         self.matchmaker.tell(Shutdown())
         deadline = time.monotonic() + grace
         running = self.matchmaker.ask(CountLobbies())
@@ -196,8 +209,17 @@ class GameServer:
         if running:
             self.matchmaker.tell(StopTournaments())
             gevent.sleep(poll)
-        if self.recorder is not None:  # let the last writes land
-            flush_by = time.monotonic() + 10
-            while self.recorder.backlog and time.monotonic() < flush_by:
+        unwritten: Unwritten | None = Unwritten((), True)
+        if self.recorder is not None:
+            flush_by = time.monotonic() + write_seconds
+            while True:
+                try:
+                    unwritten = self.recorder.ask(PendingWrites(), timeout=write_seconds + 5)
+                except gevent.Timeout:  # stuck in a write that hangs: nothing can be said
+                    unwritten = None
+                    break
+                done = not unwritten.entries and not self.recorder.backlog
+                if done or time.monotonic() >= flush_by:
+                    break
                 gevent.sleep(poll)
-        return running
+        return Drained(running, unwritten)

@@ -27,7 +27,7 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     app = Flask(__name__, static_folder="static", static_url_path="/static")
     app.config.update(config or {})
     settings = app.config.setdefault("SETTINGS", Settings.from_env(os.environ))
-    aborted = sql_store.open_database(settings.database_url)
+    aborted = sql_store.open_database(settings.database_url, settings.journal_path)
     if aborted:
         log.warning("aborted unfinished tournaments %s", aborted)
     app.extensions["store"] = sql_store

@@ -15,7 +15,7 @@ from models.store import NicknameError, NotFound, Unavailable
 from web import api_schemas as s
 from web import parsing, store
 from web.auth import current_player, player_from_request, set_token_cookie
-from web.limits import take_signin
+from web.limits import retry_after, take_signin
 
 log = logging.getLogger("wordle.api")
 
@@ -83,8 +83,9 @@ def _http_error(exc: HTTPException) -> Response | HTTPException:
     if exc.code == 413:
         limit = current_app.config["SETTINGS"].max_body_bytes
         message = f"The request body is too large (limit {limit} bytes)."
-    elif exc.code == 429 and isinstance(exc, RateLimitExceeded):
+    elif isinstance(exc, RateLimitExceeded):
         message = f"Too many requests from your address ({exc.description}); try again later."
+        exc.retry_after = retry_after()
     response = _error(exc.code or 500, message)
     for name, value in exc.get_headers():
         if name.lower() != "content-type":

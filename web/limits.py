@@ -49,8 +49,6 @@ limiter = Limiter(
     client_address,
     application_limits=[lambda: _settings().rest_rate],  # all routes together, per address
     application_limits_exempt_when=lambda: not request.path.startswith("/api/"),
-    headers_enabled=True,
-    retry_after="delta-seconds",
     storage_uri="memory://",
     strategy="moving-window",
 )
@@ -72,6 +70,12 @@ class SigninLimit:
         for item in self.items:
             self.window.hit(item, address)
         return None
+
+
+def retry_after() -> int:
+    """Seconds until the REST limit this request broke lets the address in again."""
+    current = limiter.current_limit
+    return max(1, math.ceil(current.reset_at - time.time())) if current else 60
 
 
 def take_signin() -> None:

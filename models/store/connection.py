@@ -26,7 +26,17 @@ from typing import ParamSpec, TypeVar
 from urllib.parse import unquote, urlsplit
 
 import peewee
-from peewee import Database, InterfaceError, OperationalError
+from peewee import (
+    Database,
+    DatabaseError,
+    DataError,
+    IntegrityError,
+    InterfaceError,
+    InternalError,
+    NotSupportedError,
+    OperationalError,
+    ProgrammingError,
+)
 from playhouse import db_url
 from playhouse.pool import MaxConnectionsExceeded
 
@@ -47,10 +57,15 @@ RETRIES = 3
 TRANSIENT = (
     OperationalError,
     InterfaceError,
+    InternalError,
     MaxConnectionsExceeded,
     ConnectionError,
     TimeoutError,
 )
+# What is left of a driver's DatabaseError is the storage itself failing ("database disk
+# image is malformed", "file is not a database"): unavailable too. Integrity, programming and
+# data errors are bugs and propagate as they are.
+BUGS = (IntegrityError, ProgrammingError, DataError, NotSupportedError)
 
 
 def connect(url: str) -> Database:
@@ -88,6 +103,7 @@ def _sqlite(url: str) -> Database:
             "busy_timeout": SQLITE_BUSY_TIMEOUT_MS,
             "foreign_keys": 1,
             "synchronous": "full",  # a committed rating survives a power cut too
+            "mmap_size": 0,  # read with read(): a file gone bad is an error, not a SIGBUS
         },
         timeout=POOL_WAIT_SECONDS,
         max_connections=POOL_MAX_CONNECTIONS,
@@ -164,6 +180,10 @@ def store_call(fn: Callable[P, R]) -> Callable[P, R]:
                 time.sleep(0.01 * (attempt + 1))  # cooperative under gevent
             except TRANSIENT as exc:
                 raise Unavailable(f"{fn.__name__}: {exc!r}") from exc
+            except DatabaseError as exc:
+                if isinstance(exc, BUGS):
+                    raise
+                raise Unavailable(f"{fn.__name__}: storage failed: {exc!r}") from exc
         raise AssertionError("unreachable")
 
     return call

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import tempfile
 import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -179,7 +180,11 @@ def _row(f: dict[str, Any]) -> dict[str, Any]:
 class Harness:
     def __init__(self, seed: int = 1, words: Any = None, store: Any = None, **settings: Any):
         defaults = dict(
-            turn_seconds=30.0, intro_seconds=6.0, reconnect_grace_seconds=60.0, bot_fill=False
+            turn_seconds=30.0,
+            intro_seconds=6.0,
+            reconnect_grace_seconds=60.0,
+            bot_fill=False,
+            journal_path=tempfile.mktemp(suffix="-journal.jsonl"),
         )
         defaults.update(settings)
         self.settings = Settings(**defaults)
