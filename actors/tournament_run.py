@@ -219,7 +219,8 @@ class TournamentRun:
             self.room.broadcast(frames.DuelEndedFrame.of(duel_id, slot.duel))
             self._record(RecordDuel(PlayedDuel.of(self.tournament_id, slot.round, slot.duel)))
         self.watching.pop(player_id, None)
-        self.room.release([player_id], frames.Left.of(reason), reason=reason)
+        unplaced = [] if player_id in self.t.places else [player_id]
+        self.room.release([player_id], frames.Left.of(reason), reason=reason, unplaced=unplaced)
         self._apply(events)
 
     def abort(self, code: str) -> None:
@@ -247,6 +248,7 @@ class TournamentRun:
             else:
                 if isinstance(e, PlacementFixed):
                     self._record(RecordPlacement(self.tournament_id, e))
+                    self.room.settled(e.player)  # after the write is on its way
                 self.room.broadcast(frames.tournament_event(e))
         if self.t.phase is Phase.BETWEEN:
             self.t, more = self.t.begin_round(self.rng)
