@@ -88,9 +88,29 @@ def main() -> None:
     if drained.stopped:
         log.info("stopped %d running tournament(s) as aborted", drained.stopped)
     server.stop(timeout=2)
+    game.wait_quiet(3.0)
+    log.info("at stop: %s", census(game))
     status = report_unwritten(drained.unwritten, settings.journal_path)
     log.info("bye")
     sys.exit(status)
+
+
+def census(game) -> str:
+    """What is still running (a clean stop leaves only the long-lived actors): actors by kind
+    (each one greenlet; after a collection, so only actors something still holds or runs
+    count) and database connections in use."""
+    import gc
+
+    from models.store.connection import connections_in_use
+
+    unreachable = dict(game.census())
+    gc.collect()
+    actors = ", ".join(f"{k} {n}" for k, n in sorted(game.census().items()))
+    dropped = sum(unreachable.values()) - sum(n for k, n in game.census().items())
+    return (
+        f"actors: {actors}; unreachable before collection: {dropped}; "
+        f"database connections in use: {connections_in_use()}"
+    )
 
 
 def report_unwritten(unwritten, journal_path: str) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,7 @@ import gevent
 from actors import frames
 from actors import parties as p
 from actors.bots import BotLauncher
+from actors.chaos import CrashInjector
 from actors.clock import Clock, RealClock
 from actors.commands import ClientCommand
 from actors.connection import Connection
@@ -36,7 +38,7 @@ from actors.messages import (
     StopTournaments,
 )
 from actors.recorder import PendingWrites, Recorder, Unwritten
-from actors.runtime import ActorRef
+from actors.runtime import ActorRef, live_refs
 from actors.supervisor import Supervisor
 from models.settings import Settings
 from models.store import GameStore, PlayerInfo
@@ -45,6 +47,7 @@ from models.store.journal import Journal
 log = logging.getLogger("wordle")
 
 PARTY_ASK_SECONDS = 10.0
+GAME_ACTORS = frozenset({"LobbyActor", "DuelActor", "Connection"})  # none left after a stop
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,10 @@ class GameServer:
         matchmaker.presence_listener = registry.ref  # wired before either one starts
         self.matchmaker = matchmaker.start()
         self.parties = registry.start()
+        self.chaos: CrashInjector | None = None
+        if settings.chaos_crash_seconds:
+            self.chaos = CrashInjector(settings.chaos_crash_seconds, self.clock)
+            self.chaos.start()
 
     def set_base_url(self, host: str, port: int) -> None:
         """Where bots connect: this server, by loopback when it listens on all addresses."""
@@ -193,6 +200,22 @@ class GameServer:
         return self._party(p.SetLanguage(by, language))
 
     # --- shutting down ----------------------------------------------------------------
+
+    def wait_quiet(self, seconds: float, poll: float = 0.05) -> None:
+        """After a stop: give the game's actors (lobbies, duels, connections) up to `seconds`
+        to handle their last messages and end."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if not any(r.kind in GAME_ACTORS for r in live_refs()):
+                return
+            gevent.sleep(poll)
+
+    def census(self) -> dict[str, int]:
+        """Running actors by kind, and the crashes a chaos run injected (by kind)."""
+        out = dict(Counter(r.kind for r in live_refs()))
+        if self.chaos is not None:
+            out.update({f"crashed {k}": n for k, n in self.chaos.crashed.items()})
+        return out
 
     def drain(self, grace: float, write_seconds: float = 10.0, poll: float = 0.2) -> Drained:
         """Shut down the game: no new lobbies, waiting lobbies dissolve; running tournaments

@@ -38,6 +38,7 @@ from models.store.reads import (
     leaderboard,
     player_profile,
     rating_total,
+    running_tournaments,
     tournament_summary,
 )
 from models.store.tournaments import (
@@ -74,6 +75,7 @@ __all__ = [
     "player_by_token",
     "player_profile",
     "rating_total",
+    "running_tournaments",
     "record_duel",
     "set_nickname",
     "start_tournament",
