@@ -440,9 +440,12 @@ class Run:
         if not found:
             self.problem("the last stop logged no census")
             return
-        actors = dict((name, int(n)) for name, n in re.findall(r"(\w+) (\d+)", found.group(1)))
-        extra = {k: n for k, n in actors.items() if k not in LONG_LIVED and k != "CrashInjector"}
-        extra = {k: n for k, n in extra.items() if not k.startswith(("crashed",))}
+        actors = dict(item.rsplit(" ", 1) for item in found.group(1).split(", "))
+        extra = {
+            k: int(n)
+            for k, n in actors.items()
+            if k not in LONG_LIVED | {"CrashInjector"} and not k.startswith("crashed ")
+        }
         in_use = int(found.group(3))
         self.figures.left_behind = (
             f"{sum(extra.values())} game actors ({found.group(2)} unreachable ones collected), "
