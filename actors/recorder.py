@@ -19,6 +19,7 @@ start is then the rating after their last placement, and their history rows chai
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from dataclasses import dataclass
 
@@ -32,6 +33,8 @@ from models.tournament import PlacementFixed
 log = logging.getLogger("wordle.recorder")
 
 RETRY_SECONDS = 3.0
+PURGE_FIRST_SECONDS = 60.0  # after start, once things have settled
+PURGE_EVERY_SECONDS = 24 * 3600.0
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,11 @@ class RetryPending:
 
 
 @dataclass(frozen=True)
+class PurgeUnplayed:
+    """Delete accounts that never played and were not seen for a while (then again daily)."""
+
+
+@dataclass(frozen=True)
 class PendingWrites:
     """Ask: the writes still waiting for the database (`Unwritten`)."""
 
@@ -84,14 +92,31 @@ class Recorder(Actor):
         clock: Clock | None = None,
         supervisor: ActorRef | None = None,
         journal: j.Journal | None = None,
+        purge_days: float = 0.0,
     ) -> None:
+        """`purge_days`: accounts unseen this long that never played are deleted (0: never)."""
         super().__init__(clock, supervisor)
         self.store = store
         self.journal = journal
+        self.purge_days = purge_days
         self.pending: list[j.Entry] = []  # writes waiting for the database, in order
         self.journaled = True  # every pending write is in the journal too
         self.outage = False
         self.retrying = False
+
+    def on_start(self) -> None:
+        if self.purge_days:
+            self.after(PURGE_FIRST_SECONDS, PurgeUnplayed())
+
+    def on_PurgeUnplayed(self, _msg: PurgeUnplayed) -> None:
+        self.after(PURGE_EVERY_SECONDS, PurgeUnplayed())
+        now = dt.datetime.fromtimestamp(self.clock.time(), dt.UTC).replace(tzinfo=None)
+        try:
+            gone = self.store.purge_unplayed(now - dt.timedelta(days=self.purge_days))
+        except Unavailable:
+            return  # tomorrow, then
+        if gone:
+            log.info("deleted %d account(s) that never played", gone)
 
     def on_StartTournament(self, msg: StartTournament) -> tuple[int, dict[int, int]]:
         """Asked by a lobby; if the database is down (or earlier results still wait for it)

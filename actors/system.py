@@ -84,7 +84,9 @@ class GameServer:
         self.recorder = None
         if store is not None:
             journal = Journal(settings.journal_path)
-            self.recorder = Recorder(store, self.clock, self.supervisor, journal).start()
+            self.recorder = Recorder(
+                store, self.clock, self.supervisor, journal, settings.purge_unplayed_days
+            ).start()
         self.base_url: str | None = None  # the server's own websocket URL, for bots
         bots = None
         if store is not None:

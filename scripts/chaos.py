@@ -61,7 +61,7 @@ class Config:
     @classmethod
     def short(cls, mysql: str | None = None) -> Config:
         return cls(
-            players=16, minutes=1.0, fuzz_frames=2000, fuzz_bodies=500, mysql=mysql,
+            players=16, minutes=0.75, fuzz_frames=2000, fuzz_bodies=500, mysql=mysql,
             crash_seconds=2.0, turn_seconds=0.3,
         )  # fmt: skip
 

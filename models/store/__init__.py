@@ -11,6 +11,7 @@ raises only the store's own errors (`models.store.errors`).
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import random
 import sys
@@ -29,6 +30,7 @@ from models.store.players import (
     get_players,
     issue_bot_token,
     player_by_token,
+    purge_unplayed,
     set_nickname,
 )
 from models.store.reads import (
@@ -74,6 +76,7 @@ __all__ = [
     "open_database",
     "player_by_token",
     "player_profile",
+    "purge_unplayed",
     "rating_total",
     "running_tournaments",
     "record_duel",
@@ -115,6 +118,8 @@ class GameStore(Protocol):
     ) -> tuple[PlayerInfo, str]: ...
 
     def issue_bot_token(self, player_id: int) -> str: ...
+
+    def purge_unplayed(self, seen_before: dt.datetime) -> int: ...
 
 
 class WebStore(Protocol):

@@ -2,6 +2,8 @@
 no tournament before earlier results are written, and is not blocked by a write the database
 refuses as wrong."""
 
+import datetime as dt
+
 import pytest
 
 from actors.clock import ManualClock
@@ -124,3 +126,23 @@ def test_no_tournament_starts_before_earlier_results_are_written():
     assert store.done == []
     assert recorder.ask(StartTournament("en", (10, 11)))[0] == 7  # back: placement first
     assert [d[0] for d in store.done] == ["apply_placement", "start_tournament"]
+
+
+def test_accounts_that_never_played_are_purged_daily():
+    class PurgingStore:
+        def __init__(self):
+            self.cutoffs = []
+
+        def purge_unplayed(self, seen_before):
+            self.cutoffs.append(seen_before)
+            return 2
+
+    clock, store = ManualClock(start=1_800_000_000.0), PurgingStore()
+    Recorder(store, clock, purge_days=30).start()
+    settle()
+    clock.advance(60, settle)
+    assert len(store.cutoffs) == 1
+    then = dt.datetime.fromtimestamp(1_800_000_060, dt.UTC).replace(tzinfo=None)
+    assert store.cutoffs[0] == then - dt.timedelta(days=30)
+    clock.advance(24 * 3600, settle)
+    assert len(store.cutoffs) == 2

@@ -211,3 +211,27 @@ def test_at_the_open_file_limit_new_clients_are_refused_not_left_hanging(tmp_pat
         assert "at most 64 connections" in srv.log()
     finally:
         assert srv.stop() == 0, srv.log()
+
+
+@pytest.mark.parametrize(
+    "frame, code",
+    [
+        ('{"type":"guess","word":"\\ud800aaa"}', "bad_message"),  # a lone surrogate
+        ('{"type":"ping","t":"soon"}', "bad_message"),
+        ('{"type":"ping","t":NaN}', "bad_json"),
+        ('{"type":"ping","t":1e999}', "bad_json"),
+        ('{"type":"ping","t":-Infinity}', "bad_json"),
+    ],
+)
+def test_frames_no_browser_could_read_back_are_refused_and_the_connection_lives(
+    server, frame, code
+):
+    _, token = sign_in(server.base)
+    ws = connect(server.ws_url, headers={"Authorization": f"Bearer {token}"})
+    until(ws, "home")
+    ws.send(frame)
+    reply = until(ws, "error")
+    assert reply["code"] == code
+    ws.send(json.dumps({"type": "ping", "t": 3}))  # still answered: the writer is alive
+    assert until(ws, "pong")["t"] == 3
+    ws.close()

@@ -100,3 +100,19 @@ def test_a_database_file_gone_bad_is_unavailable_not_a_crash(tmp_path):
         store.leaderboard()
     with pytest.raises(store.Unavailable):
         store.create_player()
+
+
+def test_accounts_that_never_played_are_purged_after_a_while(db_url):
+    import datetime as dt
+
+    now = tables.utcnow()
+    old = now - dt.timedelta(days=31)
+    flood = [store.create_player()[0].id for _ in range(3)]
+    recent = store.create_player()[0].id
+    bot = store.create_bot("weak", 1000)[0].id
+    _, (player, *_), _ = tournament_with_results()  # seated in a tournament: kept
+    with tables.database.connection_context():
+        tables.Player.update(last_seen=old).where(tables.Player.id != recent).execute()
+    assert store.purge_unplayed(now - dt.timedelta(days=30)) == 3
+    left = store.get_players([*flood, recent, bot, player])
+    assert set(left) == {recent, bot, player}
