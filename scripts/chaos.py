@@ -466,10 +466,11 @@ class Run:
             self.start()
             self.out(f"server on {self.server.base}, data in {self.tmp}")
             self.play()
-            self.out("play over; waiting for tournaments to end")
+            self.out(f"play over at {time.monotonic() - began:.0f} s; tournaments run out")
             self.settle()
-            self.out("fuzzing")
+            self.out(f"fuzzing at {time.monotonic() - began:.0f} s")
             self.fuzz()
+            self.out(f"fuzz over at {time.monotonic() - began:.0f} s")
             self.finish()
             self.verify()
         finally:

@@ -10,7 +10,6 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from simple_websocket import ConnectionClosed
 
 from actors.bot_client import websocket_client
 from actors.commands import COMMANDS
@@ -109,13 +108,14 @@ def fuzz_frames(server: Any, token: str, wanted: int) -> tuple[int, int, int]:
     @given(st.lists(frame, min_size=20, max_size=20))
     def batch(frames: list) -> None:
         ws = state["ws"]
-        if not ws.connected:
+        if not ws.connected:  # the server closed it: only an injected crash may do that
             state["closed"] += 1
             ws = state["ws"] = websocket_client(server.ws_url, headers=headers)
         try:
             for f in frames:
                 ws.send(f)
-        except (ConnectionClosed, OSError):
+        except Exception:  # closed under us (a crash the run injected): next batch reconnects
+            ws.connected = False
             return
         t = next(marker)
         ws.send(json.dumps({"type": "ping", "t": t}))
@@ -123,7 +123,8 @@ def fuzz_frames(server: Any, token: str, wanted: int) -> tuple[int, int, int]:
         for _ in range(200):
             try:
                 text = ws.receive(timeout=10)
-            except (ConnectionClosed, OSError):
+            except Exception:
+                ws.connected = False
                 return
             if text is None:
                 state["silent"] += 1

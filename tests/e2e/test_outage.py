@@ -77,39 +77,46 @@ def test_sigterm_during_an_outage_loses_no_result(tmp_path, database):
     via_proxy, direct, proxy = database
     settings = dict(database_url=via_proxy, shutdown_write_seconds="2", turn_seconds="0.4")
     srv = start_server(tmp_path, **settings)
-    port = int(srv.base.rsplit(":", 1)[1])
-    journal = Path(tmp_path / "pending-writes.jsonl")
-    tokens = [sign_in(srv.base)[1] for _ in range(9)]
-    spare = tokens.pop()
-    holder = {}
-    players = threading.Thread(
-        target=lambda: holder.update(r=run_bots(srv.ws_url, tokens, timeout=90)), daemon=True
-    )
-    players.start()
-    wait_for(lambda: "started in lobby" in srv.log(), 30, "the tournament to start")
-    assert handshake_status(srv.base, spare) == 101
-    proxy.cut()
-    leaderboard = urllib.request.Request(srv.base + "/api/leaderboard")
-    assert status_of(leaderboard) == 503
-    assert handshake_status(srv.base, spare) == 503  # refused before the upgrade
-    players.join(120)
-    brains, _ = holder["r"]
-    assert all(b.result is not None for b in brains), srv.log()  # the games went on
-    ended = brains[0].result
-    places = {p["player"]: p["place"] for p in ended["places"]}
-    assert "waits for the database" in srv.log()
-    assert srv.stop() == 0, srv.log()  # nothing lost: the journal has it all
-    assert "kept in" in srv.log() and "written at the next start" in srv.log()
-    kept = [json.loads(line) for line in journal.read_text().splitlines()]
-    assert kept[-1]["op"] == "finish" and any(e["op"] == "placement" for e in kept)
+    servers = [srv]
+    try:
+        port = int(srv.base.rsplit(":", 1)[1])
+        journal = Path(tmp_path / "pending-writes.jsonl")
+        tokens = [sign_in(srv.base)[1] for _ in range(9)]
+        spare = tokens.pop()
+        holder = {}
+        players = threading.Thread(
+            target=lambda: holder.update(r=run_bots(srv.ws_url, tokens, timeout=90)), daemon=True
+        )
+        players.start()
+        wait_for(lambda: "started in lobby" in srv.log(), 30, "the tournament to start")
+        assert handshake_status(srv.base, spare) == 101
+        proxy.cut()
+        leaderboard = urllib.request.Request(srv.base + "/api/leaderboard")
+        assert status_of(leaderboard) == 503
+        assert handshake_status(srv.base, spare) == 503  # refused before the upgrade
+        players.join(120)
+        brains, _ = holder["r"]
+        assert all(b.result is not None for b in brains), srv.log()  # the games went on
+        ended = brains[0].result
+        places = {p["player"]: p["place"] for p in ended["places"]}
+        assert "waits for the database" in srv.log()
+        assert srv.stop() == 0, srv.log()  # nothing lost: the journal has it all
+        assert "kept in" in srv.log() and "written at the next start" in srv.log()
+        kept = [json.loads(line) for line in journal.read_text().splitlines()]
+        assert kept[-1]["op"] == "finish" and any(e["op"] == "placement" for e in kept)
 
-    proxy.restore()
-    srv = start_server(tmp_path, port=port, **settings)
-    assert "result(s) kept in the journal" in srv.log() and not journal.exists()
-    assert srv.stop() == 0, srv.log()
-    srv = start_server(tmp_path, port=port, **settings)  # a second start replays nothing
-    assert srv.log().count("kept in the journal") == 1
-    assert srv.stop() == 0
+        proxy.restore()
+        srv = start_server(tmp_path, port=port, **settings)
+        servers.append(srv)
+        assert "result(s) kept in the journal" in srv.log() and not journal.exists()
+        assert srv.stop() == 0, srv.log()
+        srv = start_server(tmp_path, port=port, **settings)  # a second start replays nothing
+        servers.append(srv)
+        assert srv.log().count("kept in the journal") == 1
+        assert srv.stop() == 0
+    finally:
+        for s in servers:
+            s.stop()
 
     store.connect(direct)
     summary = store.tournament_summary(ended["tournament"])
