@@ -20,9 +20,14 @@ import logging  # noqa: E402
 import os  # noqa: E402
 import signal  # noqa: E402
 import sys  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
 import gevent  # noqa: E402
 import gevent.event  # noqa: E402
+
+if TYPE_CHECKING:
+    from actors.recorder import Unwritten
+    from actors.system import GameServer
 
 log = logging.getLogger("wordle")
 
@@ -95,7 +100,7 @@ def main() -> None:
     sys.exit(status)
 
 
-def census(game) -> str:
+def census(game: "GameServer") -> str:
     """What is still running (a clean stop leaves only the long-lived actors): actors by kind
     (each one greenlet; after a collection, so only actors something still holds or runs
     count) and database connections in use."""
@@ -113,7 +118,7 @@ def census(game) -> str:
     )
 
 
-def report_unwritten(unwritten, journal_path: str) -> int:
+def report_unwritten(unwritten: "Unwritten | None", journal_path: str) -> int:
     """Say what the database did not get; the exit status is 3 when results are lost."""
     from models.store.journal import describe
 

@@ -139,7 +139,7 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "idle_timeout_seconds": _number(1, 86400),
     "max_connections": _integer(0, 1 << 20),
     "max_connections_per_address": _integer(1, 1 << 20),
-    "signin_rate": lambda t: _rate(t),
+    "signin_rate": lambda t: _rate(t),  # defined below
     "rest_rate": lambda t: _rate(t),
     "trusted_proxies": _integer(0, 10),
     "purge_unplayed_days": _number(0, 36500),
