@@ -10,6 +10,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from wsproto.utilities import LocalProtocolError
 
 from actors.bot_client import websocket_client
 from actors.commands import COMMANDS
@@ -111,27 +112,23 @@ def fuzz_frames(server: Any, token: str, wanted: int) -> tuple[int, int, int]:
         if not ws.connected:  # the server closed it: only an injected crash may do that
             state["closed"] += 1
             ws = state["ws"] = websocket_client(server.ws_url, headers=headers)
+        t = next(marker)
         try:
             for f in frames:
                 ws.send(f)
-        except Exception:  # closed under us (a crash the run injected): next batch reconnects
-            ws.connected = False
-            return
-        t = next(marker)
-        ws.send(json.dumps({"type": "ping", "t": t}))
-        state["sent"] += len(frames)
-        for _ in range(200):
-            try:
+            ws.send(json.dumps({"type": "ping", "t": t}))
+            state["sent"] += len(frames)
+            for _ in range(200):
                 text = ws.receive(timeout=10)
-            except Exception:
-                ws.connected = False
-                return
-            if text is None:
-                state["silent"] += 1
-                return
-            reply = json.loads(text)  # every frame the server sends is valid JSON
-            if reply["type"] == "pong" and reply.get("t") == t:
-                return
+                if text is None:
+                    state["silent"] += 1
+                    return
+                reply = json.loads(text)  # every frame the server sends is valid JSON
+                if reply["type"] == "pong" and reply.get("t") == t:
+                    return
+        except (OSError, RuntimeError, LocalProtocolError):  # closed under us (an injected
+            ws.connected = False  # crash): the next batch reconnects
+            return
         state["silent"] += 1
 
     batch()

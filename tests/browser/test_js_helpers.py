@@ -29,11 +29,11 @@ def test_letter_helpers_pass_their_node_tests():
 
 def test_every_server_code_has_a_text_in_the_client():
     """strings.js holds the player's words for every error, rejection, reason and party code."""
-    from actors import wire
+    from actors import frames
     from web.parties import STATUS
 
     strings = (ROOT / "web" / "static" / "js" / "strings.js").read_text(encoding="utf-8")
-    missing = [c for c in wire.TEXTS if f"'code.{c}'" not in strings]
+    missing = [c for c in frames.TEXTS if f"'code.{c}'" not in strings]
     missing += [c for c in STATUS if f"'party_code.{c}'" not in strings]
     assert not missing, missing
 
