@@ -242,3 +242,22 @@ def test_the_client_needs_nothing_the_policy_forbids():
         code = script.read_text(encoding="utf-8")
         assert not re.search(r"\beval\(|new Function\(|setAttribute\(\s*['\"]style", code), script
         assert not re.search(r"(innerHTML|insertAdjacentHTML)[^;]*(style=|<script)", code), script
+
+
+@pytest.mark.parametrize(
+    "frame, field",
+    [
+        ('{"type":"spectate","duel":0}', "duel"),
+        ('{"type":"spectate","duel":99999999999999999999}', "duel"),
+        ('{"type":"queue","language":"en","lobby":-1}', "lobby"),
+        ('{"type":"ping","t":"soon"}', "t"),
+        ('{"type":"ping","t":true}', "t"),
+        ('{"type":"guess","word":"\\ud800aaa"}', "word"),
+    ],
+)
+def test_every_frame_field_is_validated(frame, field):
+    from web.protocol import FrameError, parse_client_frame
+
+    with pytest.raises(FrameError) as refused:
+        parse_client_frame(frame, 4096)
+    assert refused.value.frame.code == "bad_message" and f"{field}:" in refused.value.frame.message
