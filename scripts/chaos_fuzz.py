@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -101,7 +102,7 @@ def fuzz_frames(server: Any, token: str, wanted: int) -> tuple[int, int, int]:
     Returns (frames sent, batches without an answer, connections the server closed: the
     chaos run's injected crashes do that)."""
     headers = {"Authorization": f"Bearer {token}"}
-    state = {"ws": websocket_client(server.ws_url, headers=headers), "sent": 0, "silent": 0}
+    state = {"ws": _connect(server, headers), "sent": 0, "silent": 0}
     state["closed"] = 0
     marker = iter(range(1, 10**9))
 
@@ -111,7 +112,7 @@ def fuzz_frames(server: Any, token: str, wanted: int) -> tuple[int, int, int]:
         ws = state["ws"]
         if not ws.connected:  # the server closed it: only an injected crash may do that
             state["closed"] += 1
-            ws = state["ws"] = websocket_client(server.ws_url, headers=headers)
+            ws = state["ws"] = _connect(server, headers)
         t = next(marker)
         try:
             for f in frames:
@@ -136,11 +137,24 @@ def fuzz_frames(server: Any, token: str, wanted: int) -> tuple[int, int, int]:
     return state["sent"], state["silent"], state["closed"]
 
 
+def _connect(server: Any, headers: dict[str, str]) -> Any:
+    """A websocket that sends each frame at once (no Nagle delay: batches end with a ping)."""
+    ws = websocket_client(server.ws_url, headers=headers)
+    ws.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return ws
+
+
+class _Connection(http.client.HTTPConnection):
+    def connect(self) -> None:
+        super().connect()
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
 def fuzz_bodies(server: Any, token: str, wanted: int) -> tuple[int, int]:
     """Send `wanted` generated REST requests; returns (sent, answers that were 5xx or an
     error without a JSON body)."""
     host = server.base.split("//", 1)[1]
-    state = {"conn": http.client.HTTPConnection(host, timeout=10), "sent": 0, "bad": 0}
+    state = {"conn": _Connection(host, timeout=10), "sent": 0, "bad": 0}
 
     @settings(max_examples=wanted, **RUN)
     @given(st.sampled_from(PATHS), body, path_part, st.booleans())
@@ -158,7 +172,7 @@ def fuzz_bodies(server: Any, token: str, wanted: int) -> tuple[int, int]:
             raw = response.read()
         except (OSError, http.client.HTTPException):
             conn.close()
-            state["conn"] = http.client.HTTPConnection(host, timeout=10)
+            state["conn"] = _Connection(host, timeout=10)
             state["bad"] += 1
             return
         state["sent"] += 1

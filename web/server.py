@@ -171,6 +171,8 @@ class Server(WSGIServer):
         self.open += 1
         self.by_address[ip] += 1
         try:
+            if sock.family != socket.AF_UNIX:  # small frames go out at once (no Nagle wait)
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             super().handle(sock, address)
         finally:
             self.open -= 1
