@@ -347,11 +347,17 @@ class Run:
         from tests.dbfixtures import MySQLServer
 
         admin = MySQLServer(self.config.mysql)
-        admin.drop(admin.create("chaos"))  # a clean scratch database
-        self.direct_url = admin.create("chaos")
+        self.direct_url = admin.create("chaos")  # a new, empty scratch database
         self.admin = admin
         parts = urlsplit(self.direct_url)
         self.proxy = TcpProxy((parts.hostname or "127.0.0.1", parts.port or 3306))
+
+    def drop_database(self) -> None:
+        from models.store import tables
+
+        if tables.database.obj is not None:
+            tables.database.obj.close_all()
+        self.admin.drop(self.direct_url)
 
     # --- phases ------------------------------------------------------------------------
 
@@ -478,6 +484,7 @@ class Run:
                 self.server.stop()
             if self.proxy is not None:
                 self.proxy.close()
+                self.drop_database()
         self.figures.seconds = time.monotonic() - began
         return self.figures
 
