@@ -50,7 +50,7 @@ LONG_LIVED = {"Supervisor", "Recorder", "BotLauncher", "Matchmaker", "PartyRegis
 class Config:
     players: int = 48
     minutes: float = 3.0  # of chaotic play (then everyone leaves; tournaments run out)
-    fuzz_frames: int = 85_000
+    fuzz_frames: int = 88_000
     fuzz_bodies: int = 15_000
     seed: int = 1
     mysql: str | None = None
