@@ -70,6 +70,8 @@ TEXTS: dict[str, str] = {
     "Places already fixed keep their rating changes; nobody else's rating changes.",
     "tournament_stopped": "The server is restarting and stopped this tournament. "
     "Places already fixed keep their rating changes; nobody else's rating changes.",
+    "tournament_abandoned": "Every person has left, so the tournament stopped. "
+    "Places already fixed keep their rating changes; the bots get none.",
     "slow_consumer": "Your connection is too slow to keep up.",
 }
 
@@ -279,6 +281,19 @@ class DuelSummaryView(Wire):
 
 
 @value
+class RecapView(Wire):
+    """How one pair of the round just played was settled. `duel` and `secret` are None when
+    the pair never played (someone left before the duel began)."""
+
+    players: Pair
+    duel: Id | None
+    outcome: Outcome
+    winner: Id | None
+    secret: str | None
+    rows: int
+
+
+@value
 class TournamentView(Wire):
     id: Id | None
     round: int
@@ -289,6 +304,7 @@ class TournamentView(Wire):
     bye: Id | None
     standings: list[StandingView]
     duels: list[DuelSummaryView]
+    recap: list[RecapView]  # the last finished round
 
 
 @value
@@ -428,9 +444,12 @@ class RoundIntroFrame(Frame):
     lives: Lives
     ends_at: Ms
     remaining_ms: int
+    recap: list[RecapView]  # the round just played (empty before the first)
 
     @classmethod
-    def of(cls, e: RoundIntro, ends_at: float, now: float) -> RoundIntroFrame:
+    def of(
+        cls, e: RoundIntro, ends_at: float, now: float, recap: list[RecapView]
+    ) -> RoundIntroFrame:
         return cls(
             e.round,
             [list(p) for p in e.pairs],
@@ -438,6 +457,7 @@ class RoundIntroFrame(Frame):
             lives_map(e.lives),
             ms(ends_at),
             remaining_ms(ends_at, now),
+            recap,
         )
 
 
@@ -518,7 +538,7 @@ class TournamentEndedFrame(Frame):
 @value
 class TournamentAborted(Frame):
     tournament: Id | None
-    code: Literal["tournament_aborted", "tournament_stopped"]
+    code: Literal["tournament_aborted", "tournament_stopped", "tournament_abandoned"]
     message: str
 
 

@@ -34,7 +34,7 @@ from actors.messages import (
 from actors.recorder import StartTournament
 from actors.room import GraceOver, Room
 from actors.runtime import Actor, ActorRef, ChildFailed
-from actors.tournament_run import IntroOver, TournamentRun
+from actors.tournament_run import IntroOver, NextRound, TournamentRun
 from models.matchmaking import LobbyView, average, fits
 from models.rules import SEATS
 from models.settings import Settings
@@ -242,6 +242,10 @@ class LobbyActor(Actor):
     def on_IntroOver(self, msg: IntroOver) -> None:
         if self.run is not None:
             self.run.intro_over(msg)
+
+    def on_NextRound(self, msg: NextRound) -> None:
+        if self.run is not None:
+            self.run.next_round(msg)
 
     def on_DuelChanged(self, msg: DuelChanged) -> None:
         if self.run is not None:

@@ -5,7 +5,14 @@ pure `Tournament` value is the truth for results; this applies its events: it st
 actor per pair, turns what duels report into frames for their audience, records duels and
 placements through the recorder, and moves from round to round. A leave settles the leaver's
 duel here at once (the duel actor is just stopped), so its `duel_ended` comes before the
-round's end. Timers are messages to the lobby (`IntroOver`).
+round's end. Between two rounds there is a pause (`recap_seconds`) for everyone to read the last
+results; the next intro recaps the round just played. Timers are messages to the lobby
+(`IntroOver`, `NextRound`).
+
+When no person is left (every person out of the game, and none connected or within the
+reconnect grace), the bots still playing are stopped: the tournament is recorded as
+`abandoned`. People's placements stand (those out but not yet placed are placed at once, as
+at their round's end, below every bot still in); the bots still in get no place and no change.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from models.tournament import (
     Phase,
     PlacementFixed,
     Result,
+    RoundEnded,
     RoundIntro,
     Tournament,
     TournamentEnded,
@@ -46,6 +54,13 @@ _duel_ids = itertools.count(1)
 @dataclass(frozen=True)
 class IntroOver:
     round: int
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """The pause after round `after` is over: the next round begins."""
+
+    after: int
 
 
 @dataclass
@@ -92,8 +107,16 @@ class TournamentRun:
         self.watching: dict[int, int] = {}  # spectator -> duel
         self.used_words: set[str] = set()
         self.intro_ends_at: float | None = None
+        self.recap: list[frames.RecapView] = []  # the last finished round, as the intro shows it
+        self.over = False
 
     def begin(self) -> None:
+        self.t, events = self.t.begin_round(self.rng)
+        self._apply(events)
+
+    def next_round(self, msg: NextRound) -> None:
+        if self.over or self.t.round != msg.after or self.t.phase is not Phase.BETWEEN:
+            return
         self.t, events = self.t.begin_round(self.rng)
         self._apply(events)
 
@@ -222,10 +245,43 @@ class TournamentRun:
         unplaced = [] if player_id in self.t.places else [player_id]
         self.room.release([player_id], frames.Left.of(reason), reason=reason, unplaced=unplaced)
         self._apply(events)
+        if not self.over and not self._people_left():
+            self._abandon()
+
+    def _people_left(self) -> bool:
+        """Is a person still in the game: playing, or watching, or within their grace?"""
+        for p in self.t.seats:
+            pr = self.room.get(p)
+            if pr is None or pr.player.is_bot:
+                continue
+            if p not in self.t.out_round and p not in self.t.left:
+                return True
+            if pr.attached and (pr.conn is not None or pr.away_since is not None):
+                return True
+        return False
+
+    def _abandon(self) -> None:
+        """Only bots are left: stop them (documented in the module's docstring). People out
+        but not yet placed get their places now, as at their round's end."""
+        log.info("tournament %s: no person left; abandoned", self.tournament_id)
+        self.t, fixed = self.t.abandon()
+        for e in fixed:
+            self._record(RecordPlacement(self.tournament_id, e))
+            self.room.settled(e.player)
+            self.room.broadcast(frames.tournament_event(e))
+        self.stop_duels()
+        stopped = frames.TournamentAborted(
+            self.tournament_id, "tournament_abandoned", frames.text("tournament_abandoned")
+        )
+        self.room.release(self.room.attached(), stopped)
+        self._record(FinishTournament(self.tournament_id, "abandoned"))
+        self.over = True
+        self.ended()
 
     def abort(self, code: str) -> None:
         """Stop here: fixed placements keep their rating changes; the tournament is recorded
         as aborted, so nobody else's rating changes."""
+        self.over = True
         self.stop_duels()
         aborted = frames.TournamentAborted(self.tournament_id, code, frames.text(code))
         self.room.release(self.room.attached(), aborted)
@@ -238,7 +294,9 @@ class TournamentRun:
     # --- the tournament's events ------------------------------------------------------
 
     def _apply(self, events: list) -> None:
-        """Publish the tournament's events, record what must be, and begin the next round."""
+        """Publish the tournament's events, record what must be, and (after a pause to read
+        the results) begin the next round."""
+        round_over = False
         for e in events:
             if isinstance(e, RoundIntro):
                 self._round_intro(e)
@@ -249,17 +307,46 @@ class TournamentRun:
                 if isinstance(e, PlacementFixed):
                     self._record(RecordPlacement(self.tournament_id, e))
                     self.room.settled(e.player)  # after the write is on its way
+                round_over = round_over or isinstance(e, RoundEnded)
                 self.room.broadcast(frames.tournament_event(e))
-        if self.t.phase is Phase.BETWEEN:
-            self.t, more = self.t.begin_round(self.rng)
-            self._apply(more)
+        if round_over and self.t.phase is Phase.BETWEEN:
+            self.recap = self._recap()
+            if self.settings.recap_seconds > 0 and self.t.round > 0:
+                self.after(self.settings.recap_seconds, NextRound(self.t.round))
+            else:
+                self.t, more = self.t.begin_round(self.rng)
+                self._apply(more)
+
+    def _recap(self) -> list[frames.RecapView]:
+        """How each pair of the round just played was settled, with its duel's secret."""
+        if not self.t.history:
+            return []
+        _pairing, settled = self.t.history[-1]
+        rnd = self.t.round
+        by_pair = {frozenset(s.pair): (i, s) for i, s in self.duels.items() if s.round == rnd}
+        recap = []
+        for result in settled:
+            duel_id, slot = by_pair.get(frozenset(result.pair), (None, None))
+            outcome = "void" if slot is not None and slot.void else result.result.value
+            recap.append(
+                frames.RecapView(
+                    players=list(result.pair),
+                    duel=duel_id,
+                    outcome=outcome,
+                    winner=result.winner,
+                    secret=slot.duel.secret_word if slot is not None else None,
+                    rows=len(slot.duel.rows) if slot is not None else 0,
+                )
+            )
+        return recap
 
     def _round_intro(self, e: RoundIntro) -> None:
         self.duels = {i: s for i, s in self.duels.items() if not s.over}
         self.duel_of.clear()
         now = self.clock.time()
         self.intro_ends_at = now + self.settings.intro_seconds
-        self.room.broadcast(frames.RoundIntroFrame.of(e, self.intro_ends_at, now))
+        intro = frames.RoundIntroFrame.of(e, self.intro_ends_at, now, self.recap)
+        self.room.broadcast(intro)
         self.after(self.settings.intro_seconds, IntroOver(e.round))
 
     def _tournament_ended(self, e: TournamentEnded) -> None:
@@ -267,6 +354,7 @@ class TournamentRun:
         self.room.broadcast(ended)
         self._record(FinishTournament(self.tournament_id))
         log.info("tournament %s ended: winner %s", self.tournament_id, e.winner)
+        self.over = True
         self.ended()
 
     def _record(self, message: Any) -> None:
@@ -315,6 +403,7 @@ class TournamentRun:
             pairs=[list(p) for p in pairing.pairs] if pairing else [],
             bye=pairing.bye if pairing else None,
             standings=standings,
+            recap=self.recap,
             duels=[
                 frames.DuelSummaryView(
                     id=i,

@@ -74,6 +74,7 @@ class Settings:
     wordlists_dir: str = ""  # empty: the lists shipped inside the wordlists package
     turn_seconds: float = TURN_SECONDS
     intro_seconds: float = INTRO_SECONDS
+    recap_seconds: float = 4.0  # after a round's last duel: time to read the results
     reconnect_grace_seconds: float = RECONNECT_GRACE_SECONDS
     bot_fill: bool = True
     bot_fill_seconds: float = 15.0
@@ -124,6 +125,7 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "wordlists_dir": str,
     "turn_seconds": _number(0.05, 3600),
     "intro_seconds": _number(0.0, 600),
+    "recap_seconds": _number(0.0, 600),
     "reconnect_grace_seconds": _number(0.0, 3600),
     "bot_fill": _flag,
     "bot_fill_seconds": _number(0.0, 86400),

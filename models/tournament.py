@@ -261,9 +261,36 @@ class Tournament:
         settled = Settled(pair, Result.FORFEIT, winner)
         return replace(self, settled=(*self.settled, settled)), []
 
+    def abandon(self) -> tuple[Tournament, list[Event]]:
+        """Stop with the players still in the game unplaced (nobody is left to play against
+        them). Those already out and waiting for their round's end get their places now, as
+        at that end: below everyone still in, so leaving never escapes a placement."""
+        if self.finished:
+            return self, []
+        pending = self.round + 1 if self.phase is Phase.BETWEEN else self.round
+        places = self._places_of_round(pending, finished=False)
+        t, fixed = self._fix(places)
+        return replace(t, phase=Phase.FINISHED), fixed
+
     def _end_round(self) -> tuple[Tournament, list[Event]]:
         """Fix the places of this round's eliminated players (and the winner's, at the end)."""
         rnd = self.round
+        alive = self.alive
+        finished = len(alive) <= 1
+        t, fixed = self._fix(self._places_of_round(rnd, finished))
+        history = t.history
+        if t.pairing is not None:
+            history = (*history, (t.pairing, t.settled))
+        t = replace(t, history=history, phase=Phase.FINISHED if finished else Phase.BETWEEN)
+        events: list[Event] = [RoundEnded(rnd), *fixed]
+        if finished:
+            events.append(TournamentEnded(t.places, alive[0] if alive else None))
+        return t, events
+
+    def _places_of_round(self, rnd: int, finished: bool) -> dict[Hashable, int]:
+        """Every place fixed once round `rnd`'s eliminated players (and, at the end, the
+        winner) are placed: those who stayed share the place below the survivors, those who
+        left share the place below them."""
         alive = self.alive
         newly = [p for p in self.seats if self.out_round.get(p) == rnd]
         stayed = [p for p in newly if p not in self.left]
@@ -273,33 +300,25 @@ class Tournament:
             places[p] = 1 + len(alive)
         for p in leavers:
             places[p] = 1 + len(alive) + len(stayed)
-        finished = len(alive) <= 1
         if finished and alive:
             places[alive[0]] = 1
+        return places
+
+    def _fix(self, places: dict[Hashable, int]) -> tuple[Tournament, list[PlacementFixed]]:
+        """Apply newly fixed places with their rating changes; the events in place order."""
         fixed = [p for p in self.seats if p in places and p not in self.places]
         changes = dict(self.changes)
         for p in fixed:
             changes[p] = self._change(p, places)
-        history = self.history
-        if self.pairing is not None:
-            history = (*history, (self.pairing, self.settled))
-        t = replace(
-            self,
-            places=_frozen(places),
-            changes=_frozen(changes),
-            history=history,
-            phase=Phase.FINISHED if finished else Phase.BETWEEN,
-        )
-        events: list[Event] = [RoundEnded(rnd)]
+        t = replace(self, places=_frozen(places), changes=_frozen(changes))
+        events = []
         for p in sorted(fixed, key=lambda q: (places[q], self.seats.index(q))):
-            last_round = rnd if p not in self.out_round else self.out_round[p]
+            last_round = self.out_round.get(p, self.round)
             events.append(
                 PlacementFixed(
                     p, places[p], last_round, p in self.left, self.ratings[p], changes[p]
                 )
             )
-        if finished:
-            events.append(TournamentEnded(t.places, alive[0] if alive else None))
         return t, events
 
     def _change(self, player: Hashable, places: Mapping[Hashable, int]) -> int:

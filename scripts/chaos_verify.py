@@ -22,7 +22,7 @@ def verify(url: str, seen: Any, figures: Any) -> None:
         duels = list(DuelRecord.select())
     status = Counter(tournaments.values())
     figures.tournaments_finished = status["finished"]
-    figures.tournaments_aborted = status["aborted"]
+    figures.tournaments_aborted = status["aborted"] + status["abandoned"]
     if status["running"]:
         figures.problems.append(f"{status['running']} tournament(s) still running")
     missing = seen.tournaments - set(tournaments)

@@ -4,6 +4,7 @@ errors to status codes). Bad input gets 400 naming the field and changes nothing
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -16,6 +17,7 @@ from web import api_schemas as s
 from web import parsing, store
 from web.auth import current_player, player_from_request, set_token_cookie
 from web.limits import retry_after, take_signin
+from web.pages import error_page
 
 log = logging.getLogger("wordle.api")
 
@@ -76,7 +78,7 @@ def _http_error(exc: HTTPException) -> Response | HTTPException:
     """Every refusal under /api answers JSON (with the exception's headers: Retry-After,
     Allow); other paths keep Flask's pages."""
     if not request.path.startswith(api.url_prefix + "/"):
-        return exc
+        return error_page(exc) if exc.code in (404, 405) else exc  # a page for players
     if exc.response is not None:  # already a response (e.g. current_player's 401)
         return exc.response
     message = exc.description or exc.name
@@ -149,9 +151,14 @@ def update_me() -> Response:
 
 @api.get("/leaderboard")
 def leaderboard() -> Response:
+    """A page of the ranking; a signed-in caller also gets their own row, wherever it is."""
     q = s.LeaderboardQuery().load(request.args.to_dict())
     page = store().leaderboard(q["limit"], q["offset"], include_bots=q["bots"])
-    return jsonify(s.LeaderboardResponse().dump(page))
+    me = player_from_request()
+    you = store().leaderboard_row(me.id, include_bots=q["bots"]) if me else None
+    out = s.LeaderboardResponse().dump(page)
+    out["you"] = s.LeaderboardRow().dump(you) if you else None
+    return jsonify(out)
 
 
 @api.get("/players/<player_id>")
@@ -166,4 +173,18 @@ def tournament(tournament_id: str) -> Response:
     summary = store().tournament_summary(path_id(tournament_id, "tournament_id"))
     if summary.status == "running":
         raise ApiError(409, f"tournament {summary.id} is still running")
-    return jsonify(s.SummaryResponse().dump(summary))
+    out = s.SummaryResponse().dump(summary)
+    split = _letters(summary.language)
+    for duel in out["duels"]:
+        duel["secret_letters"] = split(duel["secret"])
+        for row in duel["rows"]:
+            row["letters"] = split(row["word"]) if row["word"] is not None else None
+    return jsonify(out)
+
+
+def _letters(language: str) -> Callable[[str], list[str]]:
+    """How the language splits a word into tiles (one code point each if it is gone)."""
+    wordlist = current_app.config["WORDS"].get(language)
+    if wordlist is None:
+        return list
+    return lambda word: list(wordlist.language.letters(word) or word)

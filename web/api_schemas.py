@@ -56,7 +56,7 @@ class LeaderboardQuery(Schema):
 
     limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
     offset = fields.Integer(load_default=0, validate=validate.Range(0, 1_000_000))
-    bots = fields.Boolean(load_default=True)
+    bots = fields.Boolean(load_default=False)  # people only, unless asked
 
 
 class IdPath(Schema):
@@ -99,6 +99,7 @@ class LeaderboardResponse(Schema):
     limit = fields.Integer()
     offset = fields.Integer()
     rows = fields.List(fields.Nested(LeaderboardRow))
+    you = fields.Nested(LeaderboardRow, allow_none=True)  # the caller's own row, if ranked
 
 
 class RatingPoint(Schema):
@@ -141,6 +142,7 @@ class SummaryEntry(Placement):
 class SummaryRow(Schema):
     player = fields.Integer()
     word = fields.String(allow_none=True)
+    letters = fields.List(fields.String(), allow_none=True)  # the word as the board's tiles
     marks = fields.String(allow_none=True)
     skipped = fields.Boolean()
     at = fields.DateTime()
@@ -154,6 +156,7 @@ class SummaryDuel(Schema):
     result = fields.String()
     winner = fields.Integer(allow_none=True)
     secret = fields.String()
+    secret_letters = fields.List(fields.String())
     length = fields.Integer()
     started_at = fields.DateTime()
     ended_at = fields.DateTime()

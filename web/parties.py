@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, render_template_string
+from flask import Blueprint, Response, current_app, jsonify
 
 from actors.frames import PartyView
 from actors.system import GameServer
@@ -14,6 +14,7 @@ from models.party import PartyError
 from web import party_schemas as s
 from web.api import ApiError, load_body, path_id
 from web.auth import current_player
+from web.pages import game_page, invite_not_found
 
 bp = Blueprint("parties", __name__)
 
@@ -120,20 +121,9 @@ def set_language():
     return _party(_ask(_game().set_party_language, by, language))
 
 
-NOT_FOUND_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Invite not found · Wordle Tournament</title>
-<link rel="stylesheet" href="/static/app.css"></head>
-<body class="page-message"><main><h1>This invite link does not work</h1>
-<p>The party may have started a new link, or it no longer exists.
-Ask a member for a fresh link.</p>
-<p><a href="/">Go to Wordle Tournament</a></p></main></body></html>
-"""
-
-
 @bp.get("/join/<invite>")
 def join_page(invite: str):
     """The invite link: the game page (which joins on load), or a clear 404 page."""
     if _game().invite_info(invite) is None:
-        return render_template_string(NOT_FOUND_PAGE), 404
-    return current_app.send_static_file("index.html")
+        return invite_not_found()
+    return game_page()

@@ -35,9 +35,11 @@ from models.store.players import (
 )
 from models.store.reads import (
     LeaderboardPage,
+    LeaderboardRow,
     Profile,
     Summary,
     leaderboard,
+    leaderboard_row,
     player_profile,
     rating_total,
     running_tournaments,
@@ -73,6 +75,7 @@ __all__ = [
     "get_players",
     "issue_bot_token",
     "leaderboard",
+    "leaderboard_row",
     "open_database",
     "player_by_token",
     "player_profile",
@@ -132,8 +135,11 @@ class WebStore(Protocol):
     def set_nickname(self, player_id: int, nickname: str) -> PlayerInfo: ...
 
     def leaderboard(
-        self, limit: int = 50, offset: int = 0, include_bots: bool = True
+        self, limit: int = 50, offset: int = 0, include_bots: bool = False
     ) -> LeaderboardPage: ...
+
+    def leaderboard_row(self, player_id: int, include_bots: bool = False) -> LeaderboardRow | None:
+        """The player's own rank, shown even when outside the page."""
 
     def player_profile(self, player_id: int) -> Profile: ...
 

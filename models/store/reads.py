@@ -105,14 +105,20 @@ class Summary:
     duels: list[SummaryDuel]  # by round, then the order they were recorded
 
 
-@store_call
-def leaderboard(limit: int = 50, offset: int = 0, include_bots: bool = True) -> LeaderboardPage:
-    """Players with at least one placement, best rating first (ties: older player first)."""
-    limit = checked_int(limit, "limit", low=1, high=200)
-    offset = checked_int(offset, "offset", low=0)
+def _ranked(include_bots: bool):
+    """Who the leaderboard ranks: players with a placement (people only, unless asked)."""
     where = Player.placements > 0
     if not include_bots:
         where &= Player.is_bot == False  # noqa: E712 (peewee expression)
+    return where
+
+
+@store_call
+def leaderboard(limit: int = 50, offset: int = 0, include_bots: bool = False) -> LeaderboardPage:
+    """Players with at least one placement, best rating first (ties: older player first)."""
+    limit = checked_int(limit, "limit", low=1, high=200)
+    offset = checked_int(offset, "offset", low=0)
+    where = _ranked(include_bots)
     with read():
         total = Player.select().where(where).count()
         rows = list(
@@ -128,6 +134,30 @@ def leaderboard(limit: int = 50, offset: int = 0, include_bots: bool = True) -> 
         offset=offset,
         rows=[LeaderboardRow(offset + i + 1, player_info(r)) for i, r in enumerate(rows)],
     )
+
+
+@store_call
+def leaderboard_row(player_id: int, include_bots: bool = False) -> LeaderboardRow | None:
+    """The player's own row (their rank among the same players the leaderboard ranks), or
+    None when they are not ranked."""
+    pid = checked_int(player_id, "player id")
+    where = _ranked(include_bots)
+    with read():
+        row = Player.get_or_none((Player.id == pid) & where)
+        if row is None:
+            return None
+        above = (
+            Player.select()
+            .where(
+                where
+                & (
+                    (Player.rating > row.rating)
+                    | ((Player.rating == row.rating) & (Player.id < row.id))
+                )
+            )
+            .count()
+        )
+    return LeaderboardRow(above + 1, player_info(row))
 
 
 @store_call

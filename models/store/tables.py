@@ -27,6 +27,7 @@ database = DatabaseProxy()
 STATUS_RUNNING = "running"
 STATUS_FINISHED = "finished"
 STATUS_ABORTED = "aborted"
+STATUS_ABANDONED = "abandoned"  # every person left; the bots still playing got no place
 
 
 def utcnow() -> dt.datetime:

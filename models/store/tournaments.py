@@ -15,6 +15,7 @@ from models.rules import SEATS
 from models.store.connection import is_mysql, store_call, write
 from models.store.errors import NotFound
 from models.store.tables import (
+    STATUS_ABANDONED,
     STATUS_ABORTED,
     STATUS_FINISHED,
     STATUS_RUNNING,
@@ -196,9 +197,10 @@ def _credit_player(pid: int, change: int) -> None:
 
 @store_call
 def finish_tournament(tournament_id: int, status: str = STATUS_FINISHED) -> None:
-    """Mark a running tournament finished or aborted (an already closed one is left as is)."""
-    if status not in {STATUS_FINISHED, STATUS_ABORTED}:
-        raise ValueError("status must be 'finished' or 'aborted'")
+    """Mark a running tournament finished, aborted or abandoned (an already closed one is left
+    as is)."""
+    if status not in {STATUS_FINISHED, STATUS_ABORTED, STATUS_ABANDONED}:
+        raise ValueError("status must be 'finished', 'aborted' or 'abandoned'")
     tid = checked_int(tournament_id, "tournament id")
     with write():
         if not Tournament.select().where(Tournament.id == tid).exists():

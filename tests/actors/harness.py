@@ -182,6 +182,7 @@ class Harness:
         defaults = dict(
             turn_seconds=30.0,
             intro_seconds=6.0,
+            recap_seconds=0.0,  # tests of the pause set it
             reconnect_grace_seconds=60.0,
             bot_fill=False,
             journal_path=tempfile.mktemp(suffix="-journal.jsonl"),

@@ -48,6 +48,8 @@ BLOCKABLE_SOCKETS = """
 })();
 """
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
+# What the accessibility audit may not find on any screen.
+BLOCKING_IMPACTS = {"serious", "critical"}
 
 
 def _unavailable() -> str | None:
@@ -112,8 +114,9 @@ def new_page(browser, request):
     When the test fails, each page's last state is saved in tests/artifacts/failures/."""
     contexts, errors, pages = [], [], []
 
-    def make(size: str = "desktop"):
-        context = browser.new_context(viewport=SIZES[size])
+    def make(size: str = "desktop", locale: str = "en-US"):
+        """`locale` is the browser's language (navigator.languages and Accept-Language)."""
+        context = browser.new_context(viewport=SIZES[size], locale=locale)
         context.set_default_timeout(15000)
         contexts.append(context)
         page = context.new_page()
@@ -134,3 +137,56 @@ def new_page(browser, request):
     for context in contexts:
         context.close()
     assert not errors, f"JavaScript errors in the page: {errors}"
+
+
+def audit(page, screen: str) -> None:
+    """Run axe-core (bundled by axe-playwright-python) on the page as it is: no serious or
+    critical violation, each named with the elements it was found on."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    found = [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
+        for v in results.response["violations"]
+        if v["impact"] in BLOCKING_IMPACTS
+    ]
+    assert not found, f"axe on {screen} ({page.evaluate('document.documentElement.lang')}):\n" + (
+        "\n".join(found)
+    )
+
+
+def focus_is_visible(page) -> bool:
+    """The focused element shows a focus outline (keyboard users see where they are)."""
+    return page.evaluate(
+        """() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return false;
+          const style = getComputedStyle(el);
+          return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+        }"""
+    )
+
+
+def tab_to(page, selector: str, limit: int = 60, backwards: bool = False) -> None:
+    """Press Tab until `selector` has the focus; every stop on the way shows its focus."""
+    key = "Shift+Tab" if backwards else "Tab"
+    for _ in range(limit):
+        page.keyboard.press(key)
+        where = page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
+        assert focus_is_visible(page), f"no visible focus on {where}"
+        if page.evaluate("(s) => !!document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"{limit} presses of {key} never reached {selector}")
+
+
+def check_reflow(page, screen: str) -> None:
+    """At 200 % zoom (a 1280 px window is 640 CSS px wide) the screen still fits its width:
+    nothing to scroll sideways, so no text is cut off or hidden."""
+    own = page.viewport_size
+    page.set_viewport_size({"width": 640, "height": 400})
+    page.wait_for_timeout(120)
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    page.set_viewport_size(own)
+    assert overflow <= 1, f"{screen} scrolls sideways by {overflow}px at 200 % zoom"

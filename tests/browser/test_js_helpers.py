@@ -3,6 +3,7 @@ typing letters of every kind, splitting words like the server, colouring the key
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -28,21 +29,28 @@ def test_letter_helpers_pass_their_node_tests():
 
 
 def test_every_server_code_has_a_text_in_the_client():
-    """strings.js holds the player's words for every error, rejection, reason and party code."""
+    """The English catalog holds the player's words for every error, rejection, reason and
+    party code (the catalog test holds every other catalog to the English keys)."""
     from actors import frames
     from web.parties import STATUS
 
-    strings = (ROOT / "web" / "static" / "js" / "strings.js").read_text(encoding="utf-8")
-    missing = [c for c in frames.TEXTS if f"'code.{c}'" not in strings]
-    missing += [c for c in STATUS if f"'party_code.{c}'" not in strings]
+    english = json.loads((ROOT / "web" / "static" / "i18n" / "en.json").read_text("utf-8"))
+    missing = [c for c in frames.TEXTS if f"code.{c}" not in english]
+    missing += [c for c in STATUS if f"party_code.{c}" not in english]
     assert not missing, missing
 
 
-def test_index_preloads_every_module_and_nothing_else():
-    """index.html preloads all the client's modules (no request waterfall on a phone)."""
+def test_the_page_preloads_every_module_and_its_catalog(tmp_path):
+    """The game's page preloads all the client's modules (no request waterfall on a phone) and
+    the catalog of the language it starts in."""
+    from models.settings import Settings
+    from web import create_app
+
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path}/db.sqlite", bot_fill=False))
+    html = app.test_client().get("/").get_data(as_text=True)
     static = ROOT / "web" / "static"
-    html = (static / "index.html").read_text(encoding="utf-8")
     preloaded = set(re.findall(r'rel="modulepreload" href="/static/([^"]+)"', html))
     modules = {p.relative_to(static).as_posix() for p in (static / "js").rglob("*.js")}
     assert preloaded == modules - {"js/main.js"}
     assert '<script type="module" src="/static/js/main.js">' in html
+    assert '<link rel="preload" href="/static/i18n/en.json"' in html

@@ -4,7 +4,8 @@ A creates a party; B opens the invite link and is in it; both see each other liv
 renews the link (the old one stops working), hands the lead over and gets it back, then starts:
 both land in one lobby, filled by bots. B's connection drops for longer than the grace: on
 return B is told they were away too long, and is back on the party screen. A leaves the
-tournament and can start again; A removes B, who is told so.
+tournament and can start again; A removes B, who is told so. B reads the page in Persian;
+the party and "replaced" screens pass the accessibility audit.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from tests.browser.conftest import BLOCKABLE_SOCKETS
+from tests.browser.conftest import BLOCKABLE_SOCKETS, audit
 from tests.e2e.server import start_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -70,6 +71,19 @@ def test_a_party_made_by_invite_link_is_started_by_its_leader(server, new_page, 
     assert "online" in b_row.inner_text()
     assert a.inner_text("#members li.is-me .badge.leader") == "leader"
     shots.take(a, "party")
+    audit(a, "party, the leader's")
+
+    # --- B reads the page in Persian: the party screen mirrored, the names isolated ------------
+    b.click("#prefs-button")
+    b.select_option("#ui-language", "fa")
+    b.click("#ui-language-apply")
+    b.wait_for_function("document.documentElement.dir === 'rtl'")
+    # A's name is isolated inside B's Persian sentence, whichever way it is written
+    assert f"\u2068{a_name}\u2069" in b.text_content("#wait-leader")
+    assert "رهبر" in b.inner_text("#wait-leader")
+    assert b.locator("#members bdi.nick").count() == 2
+    shots.take(b, "party-fa")
+    audit(b, "party, a member's, in Persian")
 
     # --- leader controls: a new link voids the old one; the lead goes to B and back ---------------
     a.click("#new-link")
@@ -113,11 +127,11 @@ def test_a_party_made_by_invite_link_is_started_by_its_leader(server, new_page, 
     # --- B away longer than the grace: told so on return, back at the party ---------------------
     b.evaluate("window.__blockSockets = true; window.__sockets.at(-1).close()")
     b.wait_for_selector("#banner:not([hidden])")
-    assert "reconnecting" in b.inner_text("#banner")
+    assert "اتصال دوباره" in b.inner_text("#banner")  # reconnecting…
     b.wait_for_timeout(2500)
     b.evaluate("window.__blockSockets = false")
     b.wait_for_selector("#party", timeout=15000)
-    b.wait_for_selector(".notice:has-text('You were away too long')")
+    b.wait_for_selector(".notice:has-text('مدت زیادی غایب بودید')")  # in B's language
 
     # --- A leaves the tournament: back at the party, and may start again -------------------------
     a.click("#leave-tournament")  # the confirmation is accepted
@@ -130,13 +144,14 @@ def test_a_party_made_by_invite_link_is_started_by_its_leader(server, new_page, 
     a.click(f"#members li:has-text('{b_name}') [data-action=remove]")
     a.wait_for_function("() => document.querySelectorAll('#members li').length === 1")
     b.wait_for_selector("#play")
-    b.wait_for_selector(".notice:has-text('no longer in the party')")
+    b.wait_for_selector(".notice:has-text('دیگر در گروه نیستید')")
 
     # --- the game opened in a second tab: the first says so and stops; it can take over again ----
     second = a.context.new_page()
     second.goto(server.base)
     second.wait_for_selector("#party")
     a.wait_for_selector("text=open in another window")
+    audit(a, "replaced")
     a.wait_for_timeout(1500)  # it does not reconnect by itself (that would steal it back)
     assert second.locator("#party").is_visible()
     a.click("text=Play in this window")

@@ -65,6 +65,7 @@ def start_server(
         WT_DATABASE_URL=f"sqlite:///{db_path}",
         WT_TURN_SECONDS="0.6",
         WT_INTRO_SECONDS="0.1",
+        WT_RECAP_SECONDS="0.1",
         WT_RECONNECT_GRACE_SECONDS="2",
         WT_BOT_FILL="off",
         WT_SHUTDOWN_GRACE_SECONDS="1",

@@ -360,13 +360,16 @@ def test_leaderboard_lists_placed_players_best_first_with_pages(db_url):
         [(bot.id, 30), (ps[0].id, 12), (ps[1].id, 12), (ps[2].id, -4), (ps[3].id, -20)], 1
     ):
         store.apply_placement(tid, pid, place, 1, False, change)
-    page = store.leaderboard(limit=3, offset=0)
+    page = store.leaderboard(limit=3, offset=0, include_bots=True)
     assert page.total == 5  # players who never placed (ps[4], ps[5]) are not listed
     assert [(r.rank, r.player.id) for r in page.rows] == [(1, bot.id), (2, ps[0].id), (3, ps[1].id)]
-    page2 = store.leaderboard(limit=3, offset=3)
+    page2 = store.leaderboard(limit=3, offset=3, include_bots=True)
     assert [(r.rank, r.player.id) for r in page2.rows] == [(4, ps[2].id), (5, ps[3].id)]
-    humans = store.leaderboard(include_bots=False)
+    humans = store.leaderboard()  # people only, unless asked
     assert humans.total == 4 and humans.rows[0].player.id == ps[0].id
+    assert store.leaderboard_row(ps[3].id).rank == 4
+    assert store.leaderboard_row(ps[3].id, include_bots=True).rank == 5
+    assert store.leaderboard_row(bot.id) is None and store.leaderboard_row(ps[4].id) is None
     assert store.leaderboard(offset=10).rows == []
     for bad in [{"limit": 0}, {"limit": 201}, {"offset": -1}, {"limit": "5"}]:
         with pytest.raises(ValueError):

@@ -288,3 +288,29 @@ def test_void_duel_costs_nobody_a_life():
     t, _ = t.start_play()
     t, events = t.record_duel(("a", "b"), Result.VOID)
     assert t.lives == {"a": 3, "b": 3} and t.phase is Phase.BETWEEN and t.round == 1
+
+
+def test_abandon_places_those_waiting_for_their_round_end_below_everyone_still_in():
+    t, _ = new().begin_round(random.Random(1))
+    t, _ = t.start_play()
+    (a, b), (c, d) = t.pairing.pairs[:2]
+    t, _ = t.leave(a)
+    t, _ = t.leave(c)
+    t, fixed = t.abandon()
+    assert t.finished
+    assert [(e.player, e.place, e.left) for e in fixed] == [(a, 7, True), (c, 7, True)]
+    # everyone unplaced counts as above them: a standard loss, as at the round's end
+    assert all(e.rating_change < 0 for e in fixed)
+    assert set(t.places) == {a, c} and t.abandon() == (t, [])
+
+
+def test_abandon_between_rounds_places_who_left_for_the_next_round():
+    t, _ = new().begin_round(random.Random(2))
+    t, _ = t.start_play()
+    for pair in t.pairing.pairs:
+        t, _ = t.record_duel(pair, Result.WIN, pair[0])
+    assert t.phase is Phase.BETWEEN
+    gone = t.pairing.pairs[0][0]
+    t, _ = t.leave(gone)
+    t, fixed = t.abandon()
+    assert [(e.player, e.place, e.round) for e in fixed] == [(gone, 8, 2)]

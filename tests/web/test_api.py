@@ -34,11 +34,16 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+_tokens: dict[int, str] = {}  # player id -> token, of the players sign_in made
+
+
 def sign_in(app) -> tuple[dict, str]:
     """A new player through the API, from a fresh client; returns (player json, token)."""
     res = app.test_client().post("/api/session")
     assert res.status_code == 201
-    return res.get_json()["player"], res.get_json()["token"]
+    player, token = res.get_json()["player"], res.get_json()["token"]
+    _tokens[player["id"]] = token
+    return player, token
 
 
 # --- sessions and tokens ------------------------------------------------------------------
@@ -244,6 +249,8 @@ def test_tournament_summary_only_once_finished(app):
         ("slate", "xyxxg", False),
         ("crane", "ggggg", False),
     ]
+    assert duel["secret_letters"] == list("crane")  # tiles to replay the board with
+    assert [r["letters"] for r in duel["rows"]] == [list("slate"), list("crane")]
     assert "last_seen" not in body["entries"][0]["player"]
 
 
@@ -256,6 +263,7 @@ def test_leaderboard_and_profile(app):
     assert [(r["rank"], r["player"]["rating"]) for r in board["rows"]] == [(1, 1011), (2, 1001)]
     rest = c.get("/api/leaderboard?limit=2&offset=2&unused=1").get_json()
     assert [r["player"]["id"] for r in rest["rows"]] == [people[0]["id"]]
+    assert board["you"] is None  # not signed in
     profile = c.get(f"/api/players/{people[0]['id']}").get_json()
     assert profile["player"]["rating"] == 988 and profile["placements"] == 1
     assert [h["rating"] for h in profile["history"]] == [988]
@@ -305,3 +313,24 @@ def test_server_start_aborts_tournaments_a_crash_left_running(db_url):
     assert summary.status == "aborted"
     assert [(e.player.id, e.rating_change) for e in summary.entries] == [(a.id, -6), (b.id, None)]
     assert store.get_player(b.id).rating == 1000
+
+
+def test_the_leaderboard_lists_people_and_shows_your_own_row(app):
+    tid, people = play_small_tournament(app)
+    bot, _ = store.create_bot("good", 1300)
+    store.finish_tournament(tid)
+    tid2, _ = store.start_tournament("en", [bot.id, people[2]["id"]])
+    store.apply_placement(tid2, bot.id, 1, 1, False, 5)
+    c = app.test_client()
+    board = c.get("/api/leaderboard?limit=1").get_json()
+    assert board["total"] == 3 and board["rows"][0]["player"]["bot"] is False  # people only
+    with_bots = c.get("/api/leaderboard?limit=1&bots=true").get_json()
+    assert with_bots["total"] == 4 and with_bots["rows"][0]["player"]["id"] == bot.id
+    me = people[0]  # last of the three people: outside a one-row page
+    token = _tokens[me["id"]]
+    mine = c.get("/api/leaderboard?limit=1", headers=bearer(token)).get_json()
+    assert mine["you"]["rank"] == 3 and mine["you"]["player"]["id"] == me["id"]
+    assert (
+        c.get("/api/leaderboard?limit=1&bots=true", headers=bearer(token)).get_json()["you"]["rank"]
+        == 4
+    )

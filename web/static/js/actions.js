@@ -4,7 +4,7 @@
 import { api } from './api.js';
 import { deleteLetter, splitLetters, typeKey, typingRules } from './letters.js';
 import { emit, languageOf, nextSeq, state, toast } from './state.js';
-import { t } from './strings.js';
+import { has, t } from './i18n.js';
 
 const rulesCache = {};
 
@@ -19,7 +19,7 @@ export function rulesFor(code) {
 /** The text of a refused REST call, in the player's words. */
 export function apiErrorText(err) {
   if (err.code === 'network' || err.status === 0) return t('error.network');
-  if (err.code) return t(`party_code.${err.code}`);
+  if (err.code && has(`party_code.${err.code}`)) return t(`party_code.${err.code}`);
   return err.message;
 }
 

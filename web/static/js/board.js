@@ -3,14 +3,19 @@
 // being typed. Built once per duel and updated in place, so a shaking row keeps shaking.
 
 import { h } from './dom.js';
-import { t } from './strings.js';
+import { directionOf, t } from './i18n.js';
 
 const MARK_KEY = { g: 'duel.tile_g', y: 'duel.tile_y', x: 'duel.tile_x' };
+
+/** A letter and its colour in words ("c right place"), for screen readers. */
+export function markText(mark, letter) {
+  return t(MARK_KEY[mark], { letter });
+}
 
 export function createBoard({ length, maxRows, lang }) {
   const rows = [];
   const el = h('div', {
-    class: 'board', role: 'list', lang, 'aria-label': t('duel.board_aria'),
+    class: 'board', role: 'list', 'aria-label': t('duel.board_aria'),
     style: { '--len': String(length) },
   });
   for (let i = 0; i < maxRows; i += 1) {
@@ -18,7 +23,8 @@ export function createBoard({ length, maxRows, lang }) {
     for (let j = 0; j < length; j += 1) tiles.push(h('span', { class: 'tile', 'aria-hidden': 'true' }));
     const who = h('span', { class: 'who', 'aria-hidden': 'true' });
     const note = h('span', { class: 'row-note', 'aria-hidden': 'true' });
-    const tileBox = h('span', { class: 'tiles' }, tiles, note);
+    // the letters keep the word language's direction, also in a right-to-left page
+    const tileBox = h('span', { class: 'tiles', dir: directionOf(lang), lang }, tiles, note);
     const row = h('div', { class: 'row', role: 'listitem', data: { index: String(i) } }, who, tileBox);
     row.addEventListener('animationend', () => row.classList.remove('shake'));
     rows.push({ row, who, tiles, note, key: null });
@@ -63,7 +69,7 @@ export function createBoard({ length, maxRows, lang }) {
           }));
         } else {
           const marks = [...data.marks];
-          const spoken = data.letters.map((letter, j) => t(MARK_KEY[marks[j]], { letter }));
+          const spoken = data.letters.map((letter, j) => markText(marks[j], letter));
           data.letters.forEach((letter, j) => {
             const tile = r.tiles[j];
             if (!tile) return;
@@ -108,11 +114,16 @@ export function createBoard({ length, maxRows, lang }) {
     r.row.classList.add('shake');
   }
 
-  return { el, update, shake };
+  /** What a screen reader says of row `i`. */
+  function label(i) {
+    return rows[i] ? rows[i].row.getAttribute('aria-label') : '';
+  }
+
+  return { el, update, shake, label };
 }
 
 /** The secret as a row of green tiles. */
 export function secretTiles(letters, lang) {
-  return h('div', { class: 'secret-word', lang, 'aria-label': letters.join('') },
+  return h('div', { class: 'secret-word', lang, dir: directionOf(lang), role: 'img', 'aria-label': letters.join('') },
     letters.map((l) => h('span', { class: 'tile mark-g', 'aria-hidden': 'true' }, l)));
 }

@@ -1,8 +1,9 @@
 // The on-screen keyboard of a language (its rows of letters, Enter and Delete), keys coloured
 // by what the board says, and the physical keyboard, which types the same letters.
 
+import { markText } from './board.js';
 import { h } from './dom.js';
-import { t } from './strings.js';
+import { directionOf, t } from './i18n.js';
 
 export function createKeyboard(language, { onKey, onEnter, onBack }) {
   const keys = new Map();
@@ -31,16 +32,22 @@ export function createKeyboard(language, { onKey, onEnter, onBack }) {
       buttons.push(h('button', {
         class: 'key wide', type: 'button', data: { key: 'Backspace' }, 'aria-label': t('duel.key_back_aria'),
         onmousedown: noFocus, onclick: press(onBack),
-      }, t('duel.key_back')));
+      }, '⌫'));
     }
     return h('div', { class: 'key-row' }, buttons);
   });
-  const el = h('div', { class: 'keyboard', role: 'group', 'aria-label': t('duel.keyboard_aria') }, rows);
+  // The keys keep their language's order, also in a right-to-left page.
+  const el = h('div', {
+    class: 'keyboard', role: 'group', 'aria-label': t('duel.keyboard_aria'), dir: directionOf(language.code),
+  }, rows);
 
   function onKeydown(e) {
     if (e.ctrlKey || e.metaKey || e.altKey && !e.getModifierState('AltGraph')) return;
     const target = e.target;
     if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT')) return;
+    // Enter on a focused button, link or menu works that control (keyboard-only players leave,
+    // watch, open the menu); letters still type wherever the focus is.
+    if (e.key === 'Enter' && target && target.closest && target.closest('button, a[href], summary')) return;
     if (e.key === 'Enter') {
       e.preventDefault();
       onEnter();
@@ -62,7 +69,7 @@ export function createKeyboard(language, { onKey, onEnter, onBack }) {
         b.classList.remove('mark-g', 'mark-y', 'mark-x');
         if (marks[letter]) {
           b.classList.add(`mark-${marks[letter]}`);
-          b.setAttribute('aria-label', t(`duel.tile_${marks[letter]}`, { letter }));
+          b.setAttribute('aria-label', markText(marks[letter], letter));
         } else {
           b.removeAttribute('aria-label');
         }

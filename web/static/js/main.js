@@ -1,18 +1,21 @@
-// Boot and router: sign in, load the languages, join a party from an invite link, connect the
-// websocket, and show the screen that the store's state calls for.
+// Boot and router: the interface language, sign in, load the word languages, join a party from
+// an invite link, connect the websocket, and show the screen that the store's state calls for.
 
 import { createActions, apiErrorText } from './actions.js';
+import { announce } from './announce.js';
 import { api } from './api.js';
 import { h, fill } from './dom.js';
+import * as i18n from './i18n.js';
+import { codeText, t } from './i18n.js';
 import { Socket } from './socket.js';
 import { emit, handle, hooks, now, state, subscribe, toast } from './state.js';
-import { codeText, ordinal, signed, t } from './strings.js';
 import * as endView from './views/end.js';
 import * as gameView from './views/game.js';
 import * as homeView from './views/home.js';
 import * as lobbyView from './views/lobby.js';
 import * as messageView from './views/message.js';
 import * as partyView from './views/party.js';
+import { createTopbar } from './views/topbar.js';
 
 const VIEWS = {
   loading: messageView,
@@ -56,6 +59,14 @@ const ctx = {
     socket.connect();
     emit();
   },
+  /** Switch the interface language (remembered); every screen is drawn again in it. */
+  async setInterfaceLanguage(code) {
+    const fromMenu = document.activeElement && document.activeElement.closest('#prefs');
+    i18n.remember(code);
+    state.offer = null;
+    await i18n.use(code);
+    if (fromMenu) document.getElementById('prefs-button').focus(); // keyboard users stay put
+  },
 };
 
 // --- side effects the store asks for -----------------------------------------------------------
@@ -78,7 +89,7 @@ hooks.onEnded = () => {
 };
 
 hooks.onPartyGone = () => {
-  if (!state.leavingParty) state.notice = { text: t('party.removed') };
+  if (!state.leavingParty) state.notice = [{ key: 'party.removed' }];
   state.leavingParty = false;
 };
 
@@ -96,10 +107,10 @@ hooks.onGone = async (tournamentId) => {
   }
   const mine = summary && summary.entries.find((e) => e.player.id === state.me.id);
   if (!summary || !mine || mine.left) {
-    state.notice = { code: 'grace_expired', text: codeText('grace_expired') };
+    state.notice = [{ key: 'code.grace_expired' }];
     if (mine && mine.place) {
-      state.notice.text += ' ' + t('home.your_last', {
-        place: ordinal(mine.place), change: signed(mine.rating_change ?? 0),
+      state.notice.push({
+        key: 'home.your_last', params: { place: mine.place, change: mine.rating_change ?? 0 },
       });
     }
   } else {
@@ -135,26 +146,38 @@ function screenOf(s) {
 }
 
 const app = document.getElementById('app');
-const screen = h('main', { id: 'screen', class: 'screen' });
+const screen = h('main', { id: 'screen', class: 'screen', tabindex: '-1' });
 const banner = h('div', { id: 'banner', class: 'banner', role: 'status', 'aria-live': 'polite' });
 const toastBox = h('div', { id: 'toast', class: 'toast', role: 'alert', 'aria-live': 'assertive' });
 const srLive = h('div', { id: 'sr-live', class: 'sr-only', 'aria-live': 'polite' });
-const who = h('span', { class: 'who' });
-const top = h(
-  'header',
-  { class: 'topbar' },
-  h('a', { class: 'brand', href: '/' }, t('app.title')),
-  who,
-  h('a', { class: 'rules-link', href: '/rules', target: '_blank' }, t('app.rules')),
-);
-fill(app, top, banner, toastBox, srLive, screen);
-document.title = t('app.title');
+let topbar = null;
 
 let current = { name: null, view: null };
 let lastToast = 0;
 let toastTimer = null;
 
+/** Draw the chrome (skip link, top bar) in the current interface language. */
+function drawChrome() {
+  topbar = createTopbar(ctx);
+  const skip = h('a', { class: 'skip-link', href: '#screen' }, t('app.skip'));
+  fill(app, skip, topbar.el, banner, toastBox, srLive, screen);
+  document.title = t('app.title');
+  delete banner.dataset.shown;
+}
+
+/** Keyboard users keep their place: when the focused element went away with what the screen
+ * showed, the focus moves to the screen's heading (or the screen), not back to the top. */
+function keepFocus(hadFocus) {
+  const active = document.activeElement;
+  if (!hadFocus || (active && active !== document.body && active.isConnected)) return;
+  const heading = screen.querySelector('h1');
+  const target = heading || screen;
+  if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
+
 function render(s) {
+  const hadFocus = screen.contains(document.activeElement);
   const name = screenOf(s);
   if (name !== current.name) {
     if (current.view && current.view.unmount) current.view.unmount();
@@ -166,13 +189,7 @@ function render(s) {
   current.view.update(s);
   document.body.dataset.screen = name;
   document.body.classList.toggle('is-offline', s.conn === 'reconnecting' || s.conn === 'connecting');
-  fill(
-    who,
-    s.me ? h('span', { class: 'who-name' }, s.me.nickname) : null,
-    s.me && s.me.rating !== null && s.me.rating !== undefined
-      ? h('span', { class: 'who-rating', title: t('home.rating') }, String(s.me.rating))
-      : null,
-  );
+  topbar.update(s);
   const offline = s.conn === 'reconnecting' || (s.conn === 'connecting' && s.everOnline);
   banner.hidden = !offline;
   if (offline && !banner.dataset.shown) {
@@ -194,9 +211,18 @@ function render(s) {
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => toastBox.classList.remove('show'), 5000);
   }
+  keepFocus(hadFocus);
 }
 
 subscribe(render);
+
+// A new interface language: the chrome and the current screen are drawn again in it.
+i18n.onChange(() => {
+  if (current.view && current.view.unmount) current.view.unmount();
+  current = { name: null, view: null };
+  drawChrome();
+  emit();
+});
 
 // --- countdowns: every element with data-deadline (a performance.now() time) ---------------------
 
@@ -211,7 +237,8 @@ setInterval(() => {
       if (el.textContent !== text) el.textContent = text;
     }
     const secsEl = el.querySelector('.secs');
-    if (secsEl && secsEl.textContent !== String(secs)) secsEl.textContent = String(secs);
+    const shown = i18n.num(secs);
+    if (secsEl && secsEl.textContent !== shown) secsEl.textContent = shown;
     const fillEl = el.querySelector('.fill');
     if (fillEl) {
       const total = Number(el.dataset.total) || 30000;
@@ -222,18 +249,19 @@ setInterval(() => {
       const text = t(el.dataset.done);
       if (el.textContent !== text) el.textContent = text;
     }
-    // screen readers hear the time left in your own turn at 10 and 5 seconds, not every second
-    if (el.dataset.announce && (secs === 10 || secs === 5) && el.dataset.announced !== String(secs)) {
+    // screen readers hear the last seconds of your own turn (10, 5, 3), not every second
+    const total = Number(el.dataset.total || 0);
+    if (el.dataset.announce && [10, 5, 3].includes(secs) && secs * 1000 < total
+        && el.dataset.announced !== String(secs)) {
       el.dataset.announced = String(secs);
-      const live = document.getElementById('sr-live');
-      if (live) live.textContent = t('duel.seconds_left', { n: secs });
+      announce(t('duel.seconds_left', { n: secs }));
     }
   }
 }, 100);
 
 // --- boot ----------------------------------------------------------------------------------
 
-function pickLanguage() {
+function pickWordLanguage() {
   let saved = null;
   try {
     saved = localStorage.getItem('wt.language');
@@ -256,26 +284,37 @@ async function joinFromInvite() {
     state.party = await api.joinParty(decodeURIComponent(match[1]));
     toast(t('party.joined'));
   } catch (err) {
-    state.notice = { text: t('party.join_failed', { detail: apiErrorText(err) }) };
+    state.notice = [{ key: 'party.join_failed', params: { detail: apiErrorText(err) } }];
   }
   history.replaceState(null, '', '/');
 }
 
 async function boot() {
-  emit();
+  i18n.applyContrast(i18n.initialContrast());
+  // The catalog first (use() draws the chrome through onChange); a network that fails here
+  // is tried again, as signing in is below.
+  const code = i18n.initialLanguage();
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await i18n.use(attempt % 2 ? 'en' : code);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, Math.min(5000, 500 * 2 ** attempt)));
+    }
+  }
   for (let attempt = 0; ; attempt += 1) {
     try {
       const [languages] = await Promise.all([api.languages(), signIn()]);
       state.languages = languages;
       break;
     } catch (err) {
-      state.notice = { text: t('conn.signin_failed', { detail: apiErrorText(err) }) };
+      state.notice = [{ key: 'conn.signin_failed', params: { detail: apiErrorText(err) } }];
       emit();
       await new Promise((r) => setTimeout(r, Math.min(5000, 500 * 2 ** attempt)));
     }
   }
   state.notice = null;
-  state.language = pickLanguage();
+  state.language = pickWordLanguage();
   await joinFromInvite();
   socket.connect();
   emit();

@@ -22,7 +22,8 @@ export const state = {
   rejection: null, // {reason, word, message, seq}
   myPlacement: null, // the placement message about me, when fixed
   final: null, // the end screen: {tournament, winner, places, party}
-  notice: null, // {text}: a lasting message on the home screen
+  notice: null, // a lasting message on the home screen: [{key, params, fallback}], see noticeText
+  offer: null, // {code, text, yes, no}: show the page in the word language just chosen?
   toast: null, // {text, seq}: a short message
   leftReason: null,
   lastTournament: null, // id of the tournament I was last in
@@ -177,7 +178,7 @@ const on = {
 
   left(m) {
     state.leftReason = m.reason;
-    if (m.reason !== 'left_lobby') state.notice = { code: m.reason, text: m.message };
+    if (m.reason !== 'left_lobby') state.notice = [{ key: `code.${m.reason}`, fallback: m.message }];
   },
 
   snapshot(m) {
@@ -352,7 +353,7 @@ const on = {
 
   tournament_aborted(m) {
     state.leftReason = 'aborted';
-    state.notice = { code: 'tournament_aborted', text: m.message };
+    state.notice = [{ key: `code.${m.code}`, fallback: m.message }];
   },
 
   player_status(m) {

@@ -1,9 +1,9 @@
 // Small pieces shared by the screens: a player's name with the bot marker, lives as hearts,
-// and re-rendering a part only when what it shows has changed.
+// the lasting notice, and re-rendering a part only when what it shows has changed.
 
 import { h, fill } from '../dom.js';
-import { player, state } from '../state.js';
-import { t } from '../strings.js';
+import { has, t } from '../i18n.js';
+import { emit, player, state } from '../state.js';
 
 /** Re-render `el` with `render()` only when `key` differs from last time. */
 export function keyed(el, key, render) {
@@ -16,6 +16,11 @@ export function botBadge() {
   return h('span', { class: 'bot-badge', title: t('common.bot_long') }, t('common.bot'));
 }
 
+/** A nickname, isolated from the text around it whichever direction either is written in. */
+export function nick(nickname) {
+  return h('bdi', { class: 'nick' }, nickname);
+}
+
 /** A player's nickname with tag, bot marker and "(you)". */
 export function playerName(id, { tag = false, you = true } = {}) {
   const p = player(id);
@@ -23,7 +28,7 @@ export function playerName(id, { tag = false, you = true } = {}) {
   return h(
     'span',
     { class: `pname${mine ? ' is-me' : ''}${p.bot ? ' is-bot' : ''}`, data: { player: String(id) } },
-    h('span', { class: 'nick' }, p.nickname),
+    nick(p.nickname),
     tag && p.tag ? h('span', { class: 'tag' }, p.tag) : null,
     p.bot ? botBadge() : null,
     mine && you ? h('span', { class: 'you' }, t('common.you_marker')) : null,
@@ -49,4 +54,25 @@ export function hearts(n, max = 3) {
 export function livesOf(id) {
   const s = state.tournament && state.tournament.standings[id];
   return s ? s.lives : null;
+}
+
+/** The text of a notice: its messages in the current language (the server's words where the
+ * client has no translation of a code). */
+export function noticeText(notice) {
+  return notice
+    .map((item) => (has(item.key) ? t(item.key, item.params) : item.fallback || item.key))
+    .join(' ');
+}
+
+/** The lasting notice of the home and party screens, with a button to dismiss it. */
+export function renderNotice(el, s) {
+  keyed(el, JSON.stringify(s.notice), () =>
+    s.notice
+      ? h('div', { class: 'notice', role: 'alert' },
+        h('p', {}, noticeText(s.notice)),
+        h('button', {
+          class: 'btn small', type: 'button',
+          onclick: () => { state.notice = null; emit(); },
+        }, t('home.dismiss')))
+      : null);
 }

@@ -8,7 +8,8 @@ import { h, fill } from '../dom.js';
 import { createKeyboard } from '../keyboard.js';
 import { letterMarks, splitLetters } from '../letters.js';
 import { languageOf, state } from '../state.js';
-import { codeText, t } from '../strings.js';
+import { codeText, t } from '../i18n.js';
+import { announce } from '../announce.js';
 import { hearts, keyed, livesOf, nameText, playerName } from './common.js';
 
 export function createDuelPanel(ctx, { mine }) {
@@ -58,6 +59,7 @@ export function createDuelPanel(ctx, { mine }) {
   keyboard ? keyboard.el : null);
 
   let lastRejection = null;
+  let spoken = v0.rows.filter(Boolean).length; // rows already on the board when it was drawn
 
   function update() {
     const v = view();
@@ -97,6 +99,10 @@ export function createDuelPanel(ctx, { mine }) {
     const typing = mine && live && v.to_move === me;
     const typed = typing ? splitLetters(state.typed, rulesFor(lang)) || [] : null;
     board.update(v, { sideOf, nameOf: nameText, typed });
+    // screen readers hear each new row: its player, then every letter with its colour in words
+    for (; spoken < v.rows.length; spoken += 1) {
+      if (v.rows[spoken]) announce(board.label(spoken));
+    }
     // a rejected guess: the reason, and the row shakes; the clock goes on
     const r = mine ? state.rejection : null;
     const text = r ? (r.local ? r.message : codeText(r.reason, r.message, { length: v.length })) : '';

@@ -3,7 +3,7 @@
 
 import { h } from '../dom.js';
 import { state } from '../state.js';
-import { ordinal, signed, t } from '../strings.js';
+import { signed, t } from '../i18n.js';
 import { keyed, nameText, playerName } from './common.js';
 
 export function mount(root, ctx) {
@@ -25,7 +25,7 @@ export function mount(root, ctx) {
       h('p', { class: 'lead' }, headline),
       mine
         ? h('p', { class: 'my-result', id: 'my-result' },
-          t('end.your_result', { place: ordinal(mine.place), change: signed(mine.rating_change) }),
+          t('end.your_result', { place: mine.place, change: mine.rating_change }),
           s.me.rating !== null ? ` ${t('end.new_rating', { rating: s.me.rating })}` : '')
         : null,
       h('table', { class: 'table final-table' },
@@ -36,7 +36,7 @@ export function mount(root, ctx) {
         h('tbody', {}, places.map((p) => h('tr', {
           class: `${p.player === me ? 'is-me' : ''} place-${p.place}`, data: { player: String(p.player) },
         },
-        h('td', { class: 'num' }, ordinal(p.place)),
+        h('td', { class: 'num' }, t('common.place', { n: p.place })),
         h('td', {}, playerName(p.player)),
         h('td', { class: `num change ${p.rating_change >= 0 ? 'up' : 'down'}` }, signed(p.rating_change)))))),
       h('div', { class: 'actions' },

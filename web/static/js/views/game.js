@@ -2,9 +2,10 @@
 // your duel, a duel you watch, or what you are waiting for; beside it (below on a phone) your
 // status, the live duels to watch, the standings, and leave.
 
+import { announce } from '../announce.js';
 import { h, fill } from '../dom.js';
 import { now, player, state } from '../state.js';
-import { ordinal, signed, t } from '../strings.js';
+import { signed, t } from '../i18n.js';
 import { createDuelPanel } from './duel.js';
 import { hearts, keyed, livesOf, playerName } from './common.js';
 
@@ -57,6 +58,7 @@ export function mount(root, ctx) {
 
   function introPanel() {
     const el = h('section', { class: 'card intro', id: 'intro', 'aria-labelledby': 'intro-h' });
+    let said = false; // the round and your opponent are announced once
     return {
       el,
       update(s) {
@@ -64,14 +66,24 @@ export function mount(root, ctx) {
         keyed(el, JSON.stringify([tour.round, tour.pairs, tour.bye, tour.introDeadline !== null,
           Object.values(tour.standings).map((x) => x.lives)]), () => {
           const me = s.me.id;
+          const myPair = tour.pairs.find((pair) => pair.includes(me));
+          const mine = myPair
+            ? t('intro.your_opponent', { name: player(myPair.find((p) => p !== me)).nickname })
+            : null;
           const pairs = tour.pairs.map(([a, b]) => h('li', {
             class: `pair${a === me || b === me ? ' is-mine' : ''}`,
           },
           h('span', { class: 'pair-side side-a' }, playerName(a), hearts(livesOf(a))),
           h('span', { class: 'vs' }, t('common.vs')),
           h('span', { class: 'pair-side side-b', 'data-vs': t('common.vs') }, playerName(b), hearts(livesOf(b)))));
+          if (!said) {
+            said = true;
+            announce(`${t('intro.heading', { round: tour.round })}. ${
+              tour.bye === me ? t('intro.your_bye') : mine || ''}`);
+          }
           return [
             h('h1', { id: 'intro-h' }, t('intro.heading', { round: tour.round })),
+            mine ? h('p', { class: 'lead my-pair' }, mine) : null,
             tour.introDeadline !== null
               ? h('p', {
                 class: 'lead countdown', id: 'intro-countdown',
@@ -115,10 +127,10 @@ export function mount(root, ctx) {
       const parts = [h('p', { class: 'out' }, t('game.you_are_out'))];
       if (placed && placed.place) {
         parts.push(h('p', { class: 'placed', id: 'my-place' }, t('game.your_place', {
-          place: ordinal(placed.place),
+          place: placed.place,
           before: placed.rating_before ?? '',
           after: placed.rating_after ?? '',
-          change: signed(placed.rating_change),
+          change: placed.rating_change,
         })));
       } else {
         parts.push(h('p', { class: 'pending', id: 'my-place' }, t('game.place_pending')));
@@ -158,15 +170,16 @@ export function mount(root, ctx) {
 
   function statusOf(s, st) {
     const tour = s.tournament;
-    if (st.left) return st.place ? `${ordinal(st.place)} · ${signed(st.rating_change)}` : t('game.status_left');
-    if (st.out) return st.place ? `${ordinal(st.place)} · ${signed(st.rating_change)}` : t('game.status_pending');
+    const placed = () => `${t('common.place', { n: st.place })} · ${signed(st.rating_change)}`;
+    if (st.left) return st.place ? placed() : t('game.status_left');
+    if (st.out) return st.place ? placed() : t('game.status_pending');
     if (!st.connected) {
       if (!st.gone_at) return t('common.offline');
       const deadline = now() + (st.gone_at - (Date.now() + s.serverOffset));
       return h('span', { class: 'countdown away', data: { deadline: String(deadline), format: 'game.away' } },
         t('game.away', { s: Math.max(0, Math.ceil((deadline - now()) / 1000)) }));
     }
-    if (tour.phase === 'finished' && st.place) return `${ordinal(st.place)} · ${signed(st.rating_change)}`;
+    if (tour.phase === 'finished' && st.place) return placed();
     if (tour.bye === st.player) return t('game.status_bye');
     const d = tour.duels.find((x) => x.players.includes(st.player) && !x.over);
     return d ? t('game.status_playing') : t('game.status_waiting');

@@ -1,11 +1,33 @@
-// Home: your nickname (editable) and rating, the word language, Play, Create a party, the
-// rules and the leaderboard.
+// Home: your nickname (editable) and rating, the word language (choosing one may offer the page
+// in that language, once), Play, Create a party, the rules and the leaderboard.
 
 import { apiErrorText } from '../actions.js';
-import { h, fill } from '../dom.js';
+import { h } from '../dom.js';
+import * as i18n from '../i18n.js';
+import { num, t } from '../i18n.js';
 import { emit, state } from '../state.js';
-import { t } from '../strings.js';
-import { botBadge, keyed } from './common.js';
+import { botBadge, keyed, nick, renderNotice } from './common.js';
+
+/** Choosing a word language that is also an interface language offers it, once, in its words.
+ * Only a choice that stays is offered: arrowing through the list passes many languages. */
+let offerTimer = null;
+function offerSoon(code) {
+  clearTimeout(offerTimer);
+  offerTimer = setTimeout(() => offerLanguage(code), 500);
+}
+
+async function offerLanguage(code) {
+  if (!i18n.takeOffer(code)) return;
+  try {
+    const [text, yes, no] = await Promise.all(
+      ['offer.switch', 'offer.yes', 'offer.no'].map((key) => i18n.tIn(code, key)),
+    );
+    if (state.language === code) state.offer = { code, text, yes, no };
+  } catch {
+    state.offer = null; // no catalog: no offer
+  }
+  emit();
+}
 
 export function mount(root, ctx) {
   const { actions } = ctx;
@@ -13,11 +35,15 @@ export function mount(root, ctx) {
   let nickError = '';
 
   const notice = h('div', { class: 'notice-slot', 'aria-live': 'polite' });
+  const offer = h('div', { class: 'offer-slot', 'aria-live': 'polite' });
   const profile = h('div', { class: 'profile' });
   const langSelect = h('select', {
     id: 'language',
     name: 'language',
-    onchange: (e) => actions.setLanguage(e.target.value),
+    onchange: (e) => {
+      actions.setLanguage(e.target.value);
+      offerSoon(e.target.value);
+    },
   });
   const playBtn = h('button', {
     class: 'btn primary big', type: 'button', id: 'play',
@@ -40,6 +66,7 @@ export function mount(root, ctx) {
         h('div', { class: 'field' },
           h('label', { for: 'language' }, t('home.language')),
           langSelect),
+        offer,
         h('div', { class: 'actions' }, playBtn, partyBtn),
         h('p', { class: 'hint' }, t('home.play_hint'), ' ', t('home.party_hint'))),
       h('section', { class: 'card leaderboard', 'aria-labelledby': 'lb-h' },
@@ -51,7 +78,7 @@ export function mount(root, ctx) {
     const me = s.me;
     if (editing) {
       const input = h('input', {
-        id: 'nickname', name: 'nickname', value: me.nickname, maxlength: 24, minlength: 2,
+        id: 'nickname', name: 'nickname', value: me.nickname, maxlength: 24, minlength: 2, dir: 'auto',
         autocomplete: 'nickname', required: true, 'aria-describedby': 'nick-error',
       });
       const form = h('form', {
@@ -85,7 +112,7 @@ export function mount(root, ctx) {
       h('div', {},
         h('dt', {}, t('home.nickname')),
         h('dd', {},
-          h('span', { class: 'nick', id: 'my-nickname' }, me.nickname),
+          h('bdi', { class: 'nick', id: 'my-nickname' }, me.nickname),
           h('span', { class: 'tag' }, me.tag || ''),
           h('button', {
             class: 'btn small link', type: 'button', id: 'edit-nickname',
@@ -93,7 +120,7 @@ export function mount(root, ctx) {
           }, t('home.edit_nickname')))),
       h('div', {},
         h('dt', {}, t('home.rating')),
-        h('dd', { class: 'rating', id: 'my-rating' }, String(me.rating ?? '–'))));
+        h('dd', { class: 'rating', id: 'my-rating' }, me.rating == null ? '–' : num(me.rating))));
   }
 
   function renderBoard(lb) {
@@ -109,11 +136,9 @@ export function mount(root, ctx) {
         const p = row.player;
         const mine = state.me && p.id === state.me.id;
         return h('tr', { class: mine ? 'is-me' : '' },
-          h('td', { class: 'num' }, String(row.rank)),
-          h('td', {},
-            h('span', { class: 'nick' }, p.nickname), h('span', { class: 'tag' }, p.tag),
-            p.bot ? botBadge() : null),
-          h('td', { class: 'num' }, String(p.rating)));
+          h('td', { class: 'num' }, num(row.rank)),
+          h('td', {}, nick(p.nickname), h('span', { class: 'tag' }, p.tag), p.bot ? botBadge() : null),
+          h('td', { class: 'num' }, num(p.rating)));
       })));
   }
 
@@ -122,15 +147,22 @@ export function mount(root, ctx) {
 
   return {
     update(s) {
-      keyed(notice, JSON.stringify(s.notice), () =>
-        s.notice
-          ? h('div', { class: 'notice', role: 'alert' },
-            h('p', {}, s.notice.text),
+      renderNotice(notice, s);
+      keyed(offer, JSON.stringify(s.offer), () => {
+        const o = s.offer;
+        if (!o) return null;
+        return h('div', { class: 'offer', id: 'offer', lang: o.code, dir: i18n.directionOf(o.code) },
+          h('p', {}, o.text),
+          h('div', { class: 'row-inline' },
             h('button', {
-              class: 'btn small', type: 'button',
-              onclick: () => { state.notice = null; emit(); },
-            }, t('home.dismiss')))
-          : null);
+              class: 'btn small primary', type: 'button', id: 'offer-yes',
+              onclick: () => ctx.setInterfaceLanguage(o.code),
+            }, o.yes),
+            h('button', {
+              class: 'btn small', type: 'button', id: 'offer-no',
+              onclick: () => { state.offer = null; emit(); },
+            }, o.no)));
+      });
       if (s.me) keyed(profile, `${editing}|${s.me.nickname}|${s.me.rating}|${nickError}`, () => renderProfile(s));
       keyed(langSelect, `${s.languages.length}|${s.language}`, () =>
         s.languages.map((l) => h('option', { value: l.code, selected: l.code === s.language, lang: l.code }, l.name)));

@@ -2,7 +2,7 @@
 
 import { h } from '../dom.js';
 import { languageOf, now } from '../state.js';
-import { t } from '../strings.js';
+import { num, t } from '../i18n.js';
 import { keyed, playerName } from './common.js';
 
 export function mount(root, ctx) {
@@ -17,12 +17,12 @@ export function mount(root, ctx) {
       const seat = lobby.seats[i];
       seats.push(seat
         ? h('li', { class: `seat filled${seat.connected ? '' : ' away'}`, data: { player: String(seat.id) } },
-          h('span', { class: 'seat-no', 'aria-hidden': 'true' }, String(i + 1)),
+          h('span', { class: 'seat-no', 'aria-hidden': 'true' }, num(i + 1)),
           playerName(seat.id, { tag: true }),
-          h('span', { class: 'seat-rating' }, String(seat.rating)),
+          h('span', { class: 'seat-rating' }, num(seat.rating)),
           seat.connected ? null : h('span', { class: 'muted' }, t('lobby.disconnected')))
         : h('li', { class: 'seat empty' },
-          h('span', { class: 'seat-no', 'aria-hidden': 'true' }, String(i + 1)),
+          h('span', { class: 'seat-no', 'aria-hidden': 'true' }, num(i + 1)),
           h('span', { class: 'muted' }, t('lobby.empty_seat'))));
     }
     let fillNote;

@@ -1,7 +1,8 @@
 // The loading screen and the "open in another window" screen.
 
 import { h, fill } from '../dom.js';
-import { t } from '../strings.js';
+import { t } from '../i18n.js';
+import { noticeText } from './common.js';
 
 export function mount(root, ctx, name) {
   const box = h('section', { class: 'card message-card' });
@@ -32,7 +33,7 @@ export function mount(root, ctx, name) {
         );
         return;
       }
-      const text = s.notice ? s.notice.text : t('conn.connecting');
+      const text = s.notice ? noticeText(s.notice) : t('conn.connecting');
       if (box._key === text) return;
       box._key = text;
       fill(box, h('p', { class: 'lead loading' }, h('span', { class: 'spinner' }), ' ', text));

@@ -2,9 +2,9 @@
 // the leader's controls (start, remove, hand over, new link, language).
 
 import { h } from '../dom.js';
-import { emit, languageOf, state, toast } from '../state.js';
-import { t } from '../strings.js';
-import { botBadge, keyed } from './common.js';
+import { languageOf, toast } from '../state.js';
+import { num, t } from '../i18n.js';
+import { botBadge, keyed, nick, renderNotice } from './common.js';
 
 async function copyText(text, input) {
   try {
@@ -37,7 +37,7 @@ export function mount(root, ctx) {
     const language = languageOf(p.language);
     const leaderName = (p.members.find((m) => m.leader) || {}).nickname || '';
     const linkInput = h('input', {
-      id: 'invite-link', class: 'invite-link', readonly: true, value: link,
+      id: 'invite-link', class: 'invite-link', readonly: true, value: link, dir: 'ltr',
       'aria-label': t('party.invite'), onfocus: (e) => e.target.select(),
     });
     const anyoneBusy = p.members.some((m) => m.in_tournament);
@@ -47,10 +47,10 @@ export function mount(root, ctx) {
     },
     h('span', { class: `dot ${m.in_tournament ? 'busy' : m.online ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
     h('span', { class: 'pname' },
-      h('span', { class: 'nick' }, m.nickname), h('span', { class: 'tag' }, m.tag || ''),
+      nick(m.nickname), h('span', { class: 'tag' }, m.tag || ''),
       m.bot ? botBadge() : null,
       m.id === me ? h('span', { class: 'you' }, t('common.you_marker')) : null),
-    h('span', { class: 'member-rating' }, String(m.rating ?? '')),
+    h('span', { class: 'member-rating' }, m.rating == null ? '' : num(m.rating)),
     m.leader ? h('span', { class: 'badge leader' }, t('party.leader')) : null,
     h('span', { class: 'member-status' },
       m.in_tournament ? t('party.in_tournament') : m.online ? t('party.online') : t('party.offline')),
@@ -109,12 +109,7 @@ export function mount(root, ctx) {
   return {
     update(s) {
       if (!s.party) return;
-      keyed(notice, JSON.stringify(s.notice), () =>
-        s.notice
-          ? h('div', { class: 'notice', role: 'alert' }, h('p', {}, s.notice.text),
-            h('button', { class: 'btn small', type: 'button', onclick: () => { state.notice = null; emit(); } },
-              t('home.dismiss')))
-          : null);
+      renderNotice(notice, s);
       keyed(body, JSON.stringify([s.party, s.conn, s.languages.length, !!s.partyPlayed]), () => render(s));
     },
   };

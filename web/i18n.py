@@ -1,0 +1,128 @@
+"""Interface languages: their catalogs, choosing one for a request, and messages for server pages.
+
+The catalogs are JSON files of ICU-style messages in web/static/i18n/<code>.json, one per
+interface language; the browser client reads the same files (web/static/js/i18n.js). The
+interface language is the player's own choice, independent of the word language of a lobby.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.lists import format_list
+from flask import Request
+
+from web import icu
+
+CATALOGS = Path(__file__).resolve().parent / "static" / "i18n"
+DEFAULT = "en"
+# code -> (its own name, text direction); the order of the language menu.
+LANGUAGES: dict[str, tuple[str, str]] = {
+    "en": ("English", "ltr"),
+    "id": ("Bahasa Indonesia", "ltr"),
+    "de": ("Deutsch", "ltr"),
+    "es": ("Español", "ltr"),
+    "fr": ("Français", "ltr"),
+    "it": ("Italiano", "ltr"),
+    "nl": ("Nederlands", "ltr"),
+    "uz": ("Oʻzbekcha", "ltr"),
+    "pl": ("Polski", "ltr"),
+    "pt": ("Português", "ltr"),
+    "kk": ("Қазақша", "ltr"),
+    "ru": ("Русский", "ltr"),
+    "uk": ("Українська", "ltr"),
+    "ko": ("한국어", "ltr"),
+    "ja": ("日本語", "ltr"),
+    "fa": ("فارسی", "rtl"),
+    "da": ("Dansk", "ltr"),
+}
+LANGUAGE_COOKIE = "wt_lang"  # also written by the client when the player picks a language
+CONTRAST_COOKIE = "wt_contrast"  # "more" when the player chose high-contrast colours
+
+
+@cache
+def catalog(code: str) -> dict[str, str]:
+    """The messages of one interface language (read once per process)."""
+    with open(CATALOGS / f"{code}.json", encoding="utf-8") as f:
+        return json.load(f)
+
+
+def negotiate(tags: Iterable[str]) -> str | None:
+    """The first interface language among language tags in order of preference ("de-AT", "fa"),
+    matching the whole tag first, then its primary language."""
+    for tag in tags:
+        tag = tag.strip().lower().replace("_", "-")
+        if tag in LANGUAGES:
+            return tag
+        primary = tag.split("-", 1)[0]
+        if primary in LANGUAGES:
+            return primary
+    return None
+
+
+def choose(request: Request) -> str:
+    """The interface language of a request: ?lang=, then the player's cookie, then the browser's
+    Accept-Language, then English."""
+    asked = request.args.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    saved = request.cookies.get(LANGUAGE_COOKIE, "")
+    if saved in LANGUAGES:
+        return saved
+    accepted = sorted(request.accept_languages, key=lambda item: -item[1])
+    return negotiate(tag for tag, _quality in accepted) or DEFAULT
+
+
+@dataclass(frozen=True)
+class Translator:
+    """Messages, numbers and lists of one interface language, for templates."""
+
+    code: str
+
+    @property
+    def dir(self) -> str:
+        return LANGUAGES[self.code][1]
+
+    @property
+    def name(self) -> str:
+        return LANGUAGES[self.code][0]
+
+    @property
+    def formatter(self) -> icu.Formatter:
+        return _formatter(self.code)
+
+    def __call__(self, key: str, **params: Any) -> str:
+        message = catalog(self.code).get(key)
+        if message is None:
+            message = catalog(DEFAULT).get(key, key)
+        return icu.format_message(message, params, self.formatter)
+
+    def number(self, n: float) -> str:
+        return self.formatter.number(n)
+
+    def signed(self, n: int) -> str:
+        """A rating change with its sign, as the game shows it: +18, −11, ±0."""
+        return self.formatter.number(n, "signed")
+
+    def language_name(self, code: str) -> str:
+        """A word language's name in this interface language (CLDR), e.g. "Deutsch" in Japanese."""
+        return self.formatter.locale.languages.get(code) or code
+
+    def join(self, items: list[str]) -> str:
+        """ "a, b and c" the language's way."""
+        return format_list(items, locale=self.formatter.locale)
+
+
+@cache
+def _formatter(code: str) -> icu.Formatter:
+    return icu.Formatter(code)
+
+
+def locale_of(code: str) -> Locale:
+    return _formatter(code).locale
