@@ -5,20 +5,29 @@
 Settings come from WT_* environment variables (README.md). A bad setting, a broken word list
 or an unreachable database stops the start with a message naming it. SIGTERM/SIGINT: no new
 lobbies, waiting lobbies dissolve, running tournaments get WT_SHUTDOWN_GRACE_SECONDS to
-finish and are then stopped (recorded as aborted); a second signal stops at once.
+finish and are then stopped (recorded as aborted); then results still waiting for the
+database get WT_SHUTDOWN_WRITE_SECONDS, and what it cannot take stays in the journal
+(WT_JOURNAL_PATH) for the next start. Exit status 3 says results were lost (logged one by
+one). A second signal stops at once.
 """
 
 from gevent import monkey
 
 monkey.patch_all()
 
+import faulthandler  # noqa: E402
 import logging  # noqa: E402
 import os  # noqa: E402
 import signal  # noqa: E402
 import sys  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
 import gevent  # noqa: E402
 import gevent.event  # noqa: E402
+
+if TYPE_CHECKING:
+    from actors.recorder import Unwritten
+    from actors.system import GameServer
 
 log = logging.getLogger("wordle")
 
@@ -40,9 +49,11 @@ def main() -> None:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    faulthandler.enable()  # a fatal signal (SIGBUS, SIGSEGV) still leaves a traceback
 
     import wordlists
     from web import create_app
+    from web.server import make_server
 
     try:
         words = wordlists.load_all(settings.wordlists_dir or None)
@@ -57,7 +68,7 @@ def main() -> None:
 
     from web import tuning
 
-    server = tuning.Server((settings.host, settings.port), app, log=None)
+    server = make_server(settings, app)
     server.start()
     gc_watch = tuning.GcWatch().install()
     if settings.gc_tuning:
@@ -83,12 +94,57 @@ def main() -> None:
     for signum in (signal.SIGTERM, signal.SIGINT):
         gevent.signal_handler(signum, on_signal, signum)
     stopping.wait()
-    stopped = game.drain(settings.shutdown_grace_seconds)
-    if stopped:
-        log.info("stopped %d running tournament(s) as aborted", stopped)
+    drained = game.drain(settings.shutdown_grace_seconds, settings.shutdown_write_seconds)
+    if drained.stopped:
+        log.info("stopped %d running tournament(s) as aborted", drained.stopped)
     server.stop(timeout=2)
+    game.wait_quiet(3.0)
+    log.info("at stop: %s", census(game))
     log.info("gc: %s", gc_watch.summary())
+    status = report_unwritten(drained.unwritten, settings.journal_path)
     log.info("bye")
+    sys.exit(status)
+
+
+def census(game: "GameServer") -> str:
+    """What is still running (a clean stop leaves only the long-lived actors): actors by kind
+    (each one greenlet; after a collection, so only actors something still holds or runs
+    count) and database connections in use."""
+    import gc
+
+    from models.store.connection import connections_in_use
+
+    unreachable = dict(game.census())
+    gc.collect()
+    actors = ", ".join(f"{k} {n}" for k, n in sorted(game.census().items()))
+    dropped = sum(unreachable.values()) - sum(n for k, n in game.census().items())
+    return (
+        f"actors: {actors}; unreachable before collection: {dropped}; "
+        f"database connections in use: {connections_in_use()}"
+    )
+
+
+def report_unwritten(unwritten: "Unwritten | None", journal_path: str) -> int:
+    """Say what the database did not get; the exit status is 3 when results are lost."""
+    from models.store.journal import describe
+
+    if unwritten is None:
+        log.error("the recorder did not answer: results may not have been written")
+        return 3
+    if not unwritten.entries:
+        return 0
+    count = len(unwritten.entries)
+    if unwritten.journaled:
+        log.warning(
+            "%d result(s) could not reach the database; kept in %s, written at the next start",
+            count,
+            journal_path,
+        )
+        return 0
+    log.error("%d result(s) could NOT be written or kept; they are lost:", count)
+    for entry in unwritten.entries:
+        log.error("  not written: %s: %r", describe(entry), entry)
+    return 3
 
 
 if __name__ == "__main__":

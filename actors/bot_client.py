@@ -108,6 +108,8 @@ class BotBrain:
             self.done = True
         elif kind in ("left", "tournament_aborted", "replaced"):
             self.done = True
+        elif kind == "error" and m["code"] == "placement_pending" and self.queue:
+            self.plan = Plan(now + 1.0, self.opening()[0])  # queue again once placed
         elif kind == "error" and m["code"] in (
             "already_playing",
             "shutting_down",

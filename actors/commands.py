@@ -11,9 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
-from actors.constraints import Length
+from actors.constraints import Length, Range
 
 COMMANDS: dict[str, type] = {}  # wire type -> command class
+Id = Annotated[int, Range(1, 2**31 - 1)]  # a database or game id
 
 
 def _command(type_: str) -> Callable[[type], type]:
@@ -53,7 +54,7 @@ class Queue(ClientCommand):
     """Join matchmaking for a lobby of `language` (bots may name the lobby they fill)."""
 
     language: Annotated[str, Length(2, 16)]
-    lobby: int | None = None
+    lobby: Id | None = None
 
 
 @_command("leave")
@@ -71,7 +72,7 @@ class SubmitGuess(LobbyCommand):
 @_command("spectate")
 @command
 class Spectate(LobbyCommand):
-    duel: int
+    duel: Id
 
 
 @_command("stop_spectating")

@@ -124,6 +124,14 @@ class Connection(Actor):
     def on_Superseded(self, _msg: Superseded) -> None:
         self._close(frames.Replaced("replaced", frames.text("replaced")))
 
+    def on_failure(self, error: BaseException) -> None:
+        """A crash: close the socket, so the client reconnects at once instead of waiting on
+        a connection that nobody writes to any more."""
+        try:
+            self.socket.close(reason=1011, message="server_error")
+        except Exception:
+            pass
+
     # --- socket -----------------------------------------------------------------------
 
     def _now_ms(self) -> int:

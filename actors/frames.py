@@ -54,6 +54,8 @@ TEXTS: dict[str, str] = {
     # lobbies and tournaments
     "unknown_language": "Unknown language.",
     "already_playing": "You are already in a lobby or a tournament.",
+    "placement_pending": "Your place in the tournament you left is fixed when its round ends; "
+    "then you can play again.",
     "not_in_lobby": "You are not in a lobby.",
     "in_party": "Your party's leader starts the game for the whole party.",
     "shutting_down": "The server is restarting; no new games for now.",

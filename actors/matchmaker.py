@@ -30,6 +30,7 @@ from actors.messages import (
     Enqueue,
     EnqueueParty,
     LobbyChanged,
+    PlacementSettled,
     Player,
     PlayerChanged,
     PlayerConnected,
@@ -92,6 +93,7 @@ class Matchmaker(Actor):
         self.where: dict[int, int] = {}
         self.lobbies: dict[int, LobbyInfo] = {}
         self.notices: dict[int, str] = {}  # player -> why they were removed while away
+        self.unplaced: dict[int, int] = {}  # player -> lobby that has yet to fix their place
         self.accepting = True
         self._ids = itertools.count(1)
 
@@ -166,6 +168,8 @@ class Matchmaker(Actor):
             return "unknown_language"
         if player_id in self.where:
             return "already_playing"
+        if player_id in self.unplaced:
+            return "placement_pending"
         return None
 
     def _seat(
@@ -209,16 +213,23 @@ class Matchmaker(Actor):
         info.update(msg)
         if not info.view.open and not info.seated:
             del self.lobbies[msg.lobby_id]
+            self._settle_lobby(msg.lobby_id)
 
     def on_PlayersReleased(self, msg: PlayersReleased) -> None:
         for p in msg.player_ids:
             if self.where.get(p) == msg.lobby_id:
                 del self.where[p]
+                if p in msg.unplaced:
+                    self.unplaced[p] = msg.lobby_id
                 self._presence(p)
                 if msg.reason == "grace_expired" and p not in self.conns:
                     self.notices[p] = msg.reason
                     while len(self.notices) > MAX_NOTICES:
                         self.notices.pop(next(iter(self.notices)))
+
+    def on_PlacementSettled(self, msg: PlacementSettled) -> None:
+        if self.unplaced.get(msg.player_id) == msg.lobby_id:
+            del self.unplaced[msg.player_id]
 
     def on_ChildFailed(self, msg: ChildFailed) -> None:
         """A lobby crashed; its own on_failure released its players. Forget it."""
@@ -227,6 +238,12 @@ class Matchmaker(Actor):
                 del self.lobbies[lobby_id]
                 stuck = tuple(p for p, lid in self.where.items() if lid == lobby_id)
                 self.on_PlayersReleased(PlayersReleased(lobby_id, stuck))
+                self._settle_lobby(lobby_id)
+
+    def _settle_lobby(self, lobby_id: int) -> None:
+        """A lobby is gone: places it never fixed never will be (an aborted tournament)."""
+        for p in [p for p, lid in self.unplaced.items() if lid == lobby_id]:
+            del self.unplaced[p]
 
     def on_Shutdown(self, _msg: Shutdown) -> None:
         self.accepting = False

@@ -124,6 +124,16 @@ class PlayersReleased:
     lobby_id: int
     player_ids: tuple[int, ...]
     reason: str | None = None
+    unplaced: tuple[int, ...] = ()  # left before their place was fixed: see PlacementSettled
+
+
+@dataclass(frozen=True)
+class PlacementSettled:
+    """A player who had left `lobby_id` before their place was fixed now has it: they may
+    play again (their rating at the next start includes this placement's change)."""
+
+    lobby_id: int
+    player_id: int
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 
 from actors import frames
 from actors.clock import Timer
-from actors.messages import Attach, Player, PlayersReleased, Send, ShowHome
+from actors.messages import Attach, PlacementSettled, Player, PlayersReleased, Send, ShowHome
 from actors.runtime import ActorRef
 from models.matchmaking import average
 
@@ -167,10 +167,12 @@ class Room:
         last: frames.Frame | None = None,
         home: bool = True,
         reason: str | None = None,
+        unplaced: Iterable[int] = (),
     ) -> None:
         """These players leave the room: each connection gets `last` (if any), is detached,
         and shows home (unless the client asks for it itself after a final table); the
-        matchmaker frees them, remembering `reason` for whoever is away."""
+        matchmaker frees them, remembering `reason` for whoever is away, and holds those
+        `unplaced` until their place is fixed (`settled`)."""
         text = last.write() if last is not None else None
         gone = []
         for pid in player_ids:
@@ -187,7 +189,14 @@ class Room:
                 if home:
                     pr.conn.tell(ShowHome())
         if gone:
-            self.matchmaker.tell(PlayersReleased(self.lobby_id, tuple(gone), reason))
+            held = tuple(p for p in unplaced if p in gone)
+            self.matchmaker.tell(PlayersReleased(self.lobby_id, tuple(gone), reason, held))
+
+    def settled(self, player_id: int) -> None:
+        """A player's place is fixed; if they already left, the matchmaker lets them play."""
+        pr = self.people.get(player_id)
+        if pr is not None and not pr.attached:
+            self.matchmaker.tell(PlacementSettled(self.lobby_id, player_id))
 
     def attached(self) -> list[int]:
         return [pid for pid, pr in self.people.items() if pr.attached]

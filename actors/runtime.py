@@ -56,6 +56,15 @@ class ChildFailed:
     traceback: str
 
 
+@dataclass(frozen=True)
+class Crash:
+    """Tests and chaos runs: the actor fails on this message as if a handler had raised."""
+
+
+class InjectedCrash(RuntimeError):
+    """The failure a `Crash` message causes."""
+
+
 STOP = Stop()
 
 
@@ -182,6 +191,8 @@ class Actor:
             log.exception("%s on_stop raised", self.name)
 
     def _handle(self, message: Any) -> None:
+        if isinstance(message, Crash):
+            raise InjectedCrash(f"{self.name}: injected crash")
         if isinstance(message, _Ask):
             try:
                 message.result.set(self.receive(message.message))
@@ -204,6 +215,11 @@ class Actor:
             if isinstance(message, _Ask):
                 message.result.set_exception(ActorDead(self.name))
         _live.discard(self)
+
+
+def live_refs() -> list[ActorRef]:
+    """Every running actor (the chaos injector picks from these; tests count them)."""
+    return [a.ref for a in list(_live) if a.alive]
 
 
 def settle(max_rounds: int = 10_000) -> None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import gevent
@@ -18,6 +20,7 @@ import gevent
 from actors import frames
 from actors import parties as p
 from actors.bots import BotLauncher
+from actors.chaos import CrashInjector
 from actors.clock import Clock, RealClock
 from actors.commands import ClientCommand
 from actors.connection import Connection
@@ -36,15 +39,25 @@ from actors.messages import (
     SocketClosed,
     StopTournaments,
 )
-from actors.recorder import Recorder
-from actors.runtime import ActorDead, ActorRef
+from actors.recorder import PendingWrites, Recorder, Unwritten
+from actors.runtime import ActorDead, ActorRef, live_refs
 from actors.supervisor import Supervisor
 from models.settings import Settings
 from models.store import GameStore, PlayerInfo
+from models.store.journal import Journal
 
 log = logging.getLogger("wordle")
 
 PARTY_ASK_SECONDS = 10.0
+GAME_ACTORS = frozenset({"LobbyActor", "DuelActor", "Connection"})  # none left after a stop
+
+
+@dataclass(frozen=True)
+class Drained:
+    """What a shutdown left: tournaments it stopped, results not written to the database."""
+
+    stopped: int
+    unwritten: Unwritten | None  # None: the recorder did not answer
 
 
 def as_player(info: PlayerInfo | Player) -> Player:
@@ -70,9 +83,12 @@ class GameServer:
         self.store = store
         self.clock = clock or RealClock()
         self.supervisor = Supervisor(self.clock).start()
-        self.recorder = (
-            Recorder(store, self.clock, self.supervisor).start() if store is not None else None
-        )
+        self.recorder = None
+        if store is not None:
+            journal = Journal(settings.journal_path)
+            self.recorder = Recorder(
+                store, self.clock, self.supervisor, journal, settings.purge_unplayed_days
+            ).start()
         self.base_url: str | None = None  # the server's own websocket URL, for bots
         bots = None
         if store is not None:
@@ -95,6 +111,10 @@ class GameServer:
         matchmaker.presence_listener = registry.ref  # wired before either one starts
         self.matchmaker = matchmaker.start()
         self.parties = registry.start()
+        self.chaos: CrashInjector | None = None
+        if settings.chaos_crash_seconds:
+            self.chaos = CrashInjector(settings.chaos_crash_seconds, self.clock)
+            self.chaos.start()
 
     def set_base_url(self, host: str, port: int) -> None:
         """Where bots connect: this server, by loopback when it listens on all addresses."""
@@ -197,10 +217,28 @@ class GameServer:
 
     # --- shutting down ----------------------------------------------------------------
 
-    def drain(self, grace: float, poll: float = 0.2) -> int:
+    def wait_quiet(self, seconds: float, poll: float = 0.05) -> None:
+        """After a stop: give the game's actors (lobbies, duels, connections) up to `seconds`
+        to handle their last messages and end."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if not any(r.kind in GAME_ACTORS for r in live_refs()):
+                return
+            gevent.sleep(poll)
+
+    def census(self) -> dict[str, int]:
+        """Running actors by kind, and the crashes a chaos run injected (by kind)."""
+        out = dict(Counter(r.kind for r in live_refs()))
+        if self.chaos is not None:
+            out.update({f"crashed {k}": n for k, n in self.chaos.crashed.items()})
+        return out
+
+    def drain(self, grace: float, write_seconds: float = 10.0, poll: float = 0.2) -> Drained:
         """Shut down the game: no new lobbies, waiting lobbies dissolve; running tournaments
         get `grace` seconds to finish, then they are stopped (recorded as aborted: places
-        already fixed keep their rating changes). Returns how many tournaments were stopped."""
+        already fixed keep their rating changes). Then the results still waiting for the
+        database get `write_seconds` to reach it; what still cannot is in the journal (or,
+        if even that failed, reported)."""
         self.matchmaker.tell(Shutdown())
         deadline = time.monotonic() + grace
         running = self.matchmaker.ask(CountLobbies())
@@ -210,8 +248,17 @@ class GameServer:
         if running:
             self.matchmaker.tell(StopTournaments())
             gevent.sleep(poll)
-        if self.recorder is not None:  # let the last writes land
-            flush_by = time.monotonic() + 10
-            while self.recorder.backlog and time.monotonic() < flush_by:
+        unwritten: Unwritten | None = Unwritten((), True)
+        if self.recorder is not None:
+            flush_by = time.monotonic() + write_seconds
+            while True:
+                try:
+                    unwritten = self.recorder.ask(PendingWrites(), timeout=write_seconds + 5)
+                except gevent.Timeout:  # stuck in a write that hangs: nothing can be said
+                    unwritten = None
+                    break
+                done = not unwritten.entries and not self.recorder.backlog
+                if done or time.monotonic() >= flush_by:
+                    break
                 gevent.sleep(poll)
-        return running
+        return Drained(running, unwritten)

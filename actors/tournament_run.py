@@ -242,7 +242,8 @@ class TournamentRun:
             self.room.broadcast(frames.DuelEndedFrame.of(duel_id, slot.duel))
             self._record(RecordDuel(PlayedDuel.of(self.tournament_id, slot.round, slot.duel)))
         self.watching.pop(player_id, None)
-        self.room.release([player_id], frames.Left.of(reason), reason=reason)
+        unplaced = [] if player_id in self.t.places else [player_id]
+        self.room.release([player_id], frames.Left.of(reason), reason=reason, unplaced=unplaced)
         self._apply(events)
         if not self.over and not self._people_left():
             self._abandon()
@@ -266,6 +267,7 @@ class TournamentRun:
         self.t, fixed = self.t.abandon()
         for e in fixed:
             self._record(RecordPlacement(self.tournament_id, e))
+            self.room.settled(e.player)
             self.room.broadcast(frames.tournament_event(e))
         self.stop_duels()
         stopped = frames.TournamentAborted(
@@ -304,6 +306,7 @@ class TournamentRun:
             else:
                 if isinstance(e, PlacementFixed):
                     self._record(RecordPlacement(self.tournament_id, e))
+                    self.room.settled(e.player)  # after the write is on its way
                 round_over = round_over or isinstance(e, RoundEnded)
                 self.room.broadcast(frames.tournament_event(e))
         if round_over and self.t.phase is Phase.BETWEEN:

@@ -12,6 +12,7 @@ import unicodedata
 
 MIN_LENGTH = 2
 MAX_LENGTH = 24
+MAX_INPUT = 4 * MAX_LENGTH  # characters sent, before trimming: longer is refused unread
 MAX_COMBINING_RUN = 3  # combining marks on one letter; more is "zalgo" text, not a script
 PUNCTUATION = frozenset("-_'.")
 
@@ -44,6 +45,17 @@ ANIMALS = (
 BANNED_NUMBERS = frozenset({13, 14, 18, 28, 69, 88})
 NUMBERS = tuple(n for n in range(10, 100) if n not in BANNED_NUMBERS)
 
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): characters that show
+# nothing. Some are letters or marks by category (the Hangul fillers U+115F, U+1160, U+3164,
+# U+FFA0; variation selectors), so the category checks below would let them through.
+INVISIBLE_RANGES = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+    (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+    (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)  # fmt: skip
+
 # Public tag: Crockford's base32 in lower case (no i, l, o, u: nothing to misread, no words).
 TAG_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 TAG_CHARS = 4
@@ -69,9 +81,13 @@ def validate(text: object) -> str:
     """
     if not isinstance(text, str):
         raise NicknameError("nickname must be a string")
+    if len(text) > MAX_INPUT:  # before looking at each character of a huge input
+        raise NicknameError(_length_message(len(text)))
     name = unicodedata.normalize("NFC", text)
     for ch in name:
         category = unicodedata.category(ch)
+        if invisible(ch):
+            raise NicknameError(f"nickname must not contain invisible characters ({_code(ch)})")
         if category == "Cc":
             raise NicknameError(f"nickname must not contain control characters ({_code(ch)})")
         if category in {"Cf", "Zl", "Zp"} or (category == "Zs" and ch != " "):
@@ -82,9 +98,7 @@ def validate(text: object) -> str:
             raise NicknameError(f"nickname must not contain unassigned characters ({_code(ch)})")
     name = " ".join(part for part in name.split(" ") if part)  # trim, collapse runs
     if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
-        raise NicknameError(
-            f"nickname must be {MIN_LENGTH} to {MAX_LENGTH} characters long (it has {len(name)})"
-        )
+        raise NicknameError(_length_message(len(name)))
     run = 0
     for i, ch in enumerate(name):
         category = unicodedata.category(ch)
@@ -125,6 +139,16 @@ def tag(player_id: int) -> str:
         out.append(TAG_ALPHABET[value & 31])
         value >>= 5
     return "".join(reversed(out))
+
+
+def invisible(ch: str) -> bool:
+    """Is `ch` a character that shows nothing (Default_Ignorable_Code_Point)?"""
+    code = ord(ch)
+    return any(low <= code <= high for low, high in INVISIBLE_RANGES)
+
+
+def _length_message(length: int) -> str:
+    return f"nickname must be {MIN_LENGTH} to {MAX_LENGTH} characters long (it has {length})"
 
 
 def _code(ch: str) -> str:

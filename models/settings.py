@@ -7,6 +7,7 @@ The game's rule numbers (seats, lives, turns) are not settings: models/rules.py 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -81,10 +82,21 @@ class Settings:
     frames_per_second: float = 10.0  # sustained rate per connection; bursts up to 2 s' worth
     ping_seconds: float = 20.0
     ws_compression: bool = False  # permessage-deflate costs memory and CPU per socket
-    max_connections: int = 0  # open websockets; 0: what the open-file limit allows
     gc_tuning: bool = True  # freeze start-up objects, keep collections short (web/tuning.py)
     cookie_secure: bool = False  # set when served over https
     shutdown_grace_seconds: float = 30.0  # running tournaments may finish within this
+    shutdown_write_seconds: float = 10.0  # then the last writes may reach the database
+    journal_path: str = "data/pending-writes.jsonl"  # writes the database could not take yet
+    max_body_bytes: int = 16384  # larger request bodies are refused (413) unread
+    header_timeout_seconds: float = 10.0  # to send a request line and its headers
+    idle_timeout_seconds: float = 60.0  # an HTTP connection that sends nothing is closed
+    max_connections: int = 0  # 0: as many as the open-file limit allows
+    max_connections_per_address: int = 64
+    signin_rate: str = "30/minute;300/day"  # new accounts per address
+    rest_rate: str = "600/minute"  # REST requests per address
+    trusted_proxies: int = 0  # reverse proxies in front whose X-Forwarded-* are believed
+    purge_unplayed_days: float = 30.0  # accounts that never played are deleted after; 0: never
+    chaos_crash_seconds: float = 0.0  # testing only: crash a random game actor this often
     log_level: str = "INFO"
 
     @classmethod
@@ -123,12 +135,33 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "frames_per_second": _number(0.5, 1000),
     "ping_seconds": _number(1, 3600),
     "ws_compression": _flag,
-    "max_connections": _integer(0, 10_000_000),
     "gc_tuning": _flag,
     "cookie_secure": _flag,
     "shutdown_grace_seconds": _number(0.0, 86400),
+    "shutdown_write_seconds": _number(0.0, 3600),
+    "journal_path": _text,
+    "max_body_bytes": _integer(1024, 1 << 24),
+    "header_timeout_seconds": _number(0.5, 3600),
+    "idle_timeout_seconds": _number(1, 86400),
+    "max_connections": _integer(0, 1 << 20),
+    "max_connections_per_address": _integer(1, 1 << 20),
+    "signin_rate": lambda t: _rate(t),  # defined below
+    "rest_rate": lambda t: _rate(t),
+    "trusted_proxies": _integer(0, 10),
+    "purge_unplayed_days": _number(0, 36500),
+    "chaos_crash_seconds": _number(0, 86400),
     "log_level": lambda t: _choice(t.upper(), {"DEBUG", "INFO", "WARNING", "ERROR"}),
 }
+
+
+_RATE = re.compile(r"\s*\d+\s*(/|per)\s*(\d+\s*)?(second|minute|hour|day)s?\s*", re.IGNORECASE)
+
+
+def _rate(text: str) -> str:
+    """Limits such as "30/minute;300/day" (flask-limiter's notation, several with ';')."""
+    if not all(_RATE.fullmatch(part) for part in text.split(";")):
+        raise ValueError('must be limits such as "30/minute" or "30/minute;300/day"')
+    return text.strip()
 
 
 def _choice(text: str, options: set[str]) -> str:

@@ -329,6 +329,10 @@ def start_game_server(args: argparse.Namespace, tmp: Path) -> tuple[subprocess.P
         WT_BOT_FILL="off",
         WT_SHUTDOWN_GRACE_SECONDS="1",
         WT_VENV=str(Path(sys.executable).resolve().parent.parent),
+        # every generated player comes from this one address: lift the per-address limits
+        WT_MAX_CONNECTIONS_PER_ADDRESS="1000000",
+        WT_SIGNIN_RATE="1000000/minute",
+        WT_REST_RATE="1000000/minute",
     )
     for pair in args.server_env:
         key, _, value = pair.partition("=")

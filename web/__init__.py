@@ -27,7 +27,7 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     app = Flask(__name__, static_folder="static", static_url_path="/static")
     app.config.update(config or {})
     settings = app.config.setdefault("SETTINGS", Settings.from_env(os.environ))
-    aborted = sql_store.open_database(settings.database_url)
+    aborted = sql_store.open_database(settings.database_url, settings.journal_path)
     if aborted:
         log.warning("aborted unfinished tournaments %s", aborted)
     app.extensions["store"] = sql_store
@@ -35,12 +35,14 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     app.extensions["game"] = game
     app.config["WORDS"] = game.words
 
-    from web import ws
+    from web import limits, security, ws
     from web.api import api
     from web.languages import languages
     from web.pages import pages
     from web.parties import bp as parties
 
+    security.init_app(app)
+    limits.init_app(app)
     app.register_blueprint(api)
     app.register_blueprint(parties)
     app.register_blueprint(pages)

@@ -8,13 +8,15 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
+from flask_limiter import RateLimitExceeded
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from models.store import NicknameError, NotFound, Unavailable
 from web import api_schemas as s
-from web import store
-from web.auth import current_player, player_from_request, set_token_cookie, token_from
+from web import parsing, store
+from web.auth import current_player, player_from_request, set_token_cookie
+from web.limits import retry_after, take_signin
 from web.pages import error_page
 
 log = logging.getLogger("wordle.api")
@@ -71,20 +73,26 @@ def _unavailable(exc: Unavailable) -> Response:
     return response
 
 
-@api.errorhandler(HTTPException)
-def _http_error(exc: HTTPException) -> Response:
+@api.app_errorhandler(HTTPException)
+def _http_error(exc: HTTPException) -> Response | HTTPException:
+    """Every refusal under /api answers JSON (with the exception's headers: Retry-After,
+    Allow); other paths keep Flask's pages."""
+    if not request.path.startswith(api.url_prefix + "/"):
+        return error_page(exc) if exc.code in (404, 405) else exc  # a page for players
     if exc.response is not None:  # already a response (e.g. current_player's 401)
         return exc.response
-    return _error(exc.code or 500, exc.description or exc.name)
-
-
-@api.app_errorhandler(404)
-@api.app_errorhandler(405)
-def _api_routing_error(exc: HTTPException) -> Response | HTTPException:
-    """Unknown /api paths and methods answer JSON too; other paths get a page for players."""
-    if request.path.startswith(api.url_prefix + "/"):
-        return _error(exc.code or 404, exc.description or exc.name)
-    return error_page(exc)
+    message = exc.description or exc.name
+    if exc.code == 413:
+        limit = current_app.config["SETTINGS"].max_body_bytes
+        message = f"The request body is too large (limit {limit} bytes)."
+    elif isinstance(exc, RateLimitExceeded):
+        message = f"Too many requests from your address ({exc.description}); try again later."
+        exc.retry_after = retry_after()
+    response = _error(exc.code or 500, message)
+    for name, value in exc.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response
 
 
 def load_body(schema: Schema, optional: bool = False) -> dict[str, Any]:
@@ -93,7 +101,10 @@ def load_body(schema: Schema, optional: bool = False) -> dict[str, Any]:
         return schema.load({})
     if not request.is_json:
         raise ApiError(400, "request body must be JSON (Content-Type: application/json)")
-    data = request.get_json(silent=True)
+    try:
+        data = parsing.loads(request.get_data())
+    except ValueError:
+        raise ApiError(400, "request body is not valid JSON") from None
     if not isinstance(data, dict):
         raise ApiError(400, "request body must be a JSON object")
     return schema.load(data)
@@ -109,20 +120,19 @@ def path_id(value: str, what: str) -> int:
 
 @api.post("/session")
 def create_session() -> tuple[Response, int]:
-    """Sign in anonymously: a new player and token, or the caller's own if already signed in."""
+    """Sign in anonymously: a new player and its token, or the caller's own player if already
+    signed in (its token is not repeated: page scripts never see a session's token)."""
     body = load_body(s.SessionRequest(), optional=True)
     player = player_from_request()
     if player is not None:
-        token = token_from(request.headers, request.cookies) or ""
-        created = False
-    else:
-        player, token = store().create_player(nickname=body["nickname"])
-        created = True
-        log.info("new player %d", player.id)
-    out = s.SessionResponse().dump({"player": player, "token": token, "created": created})
+        return jsonify(s.SessionResponse().dump({"player": player, "created": False})), 200
+    take_signin()
+    player, token = store().create_player(nickname=body["nickname"])
+    log.info("new player %d", player.id)
+    out = s.SessionResponse().dump({"player": player, "token": token, "created": True})
     response = jsonify(out)
     set_token_cookie(response, token)
-    return response, 201 if created else 200
+    return response, 201
 
 
 @api.get("/me")

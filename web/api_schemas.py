@@ -10,6 +10,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate, validates
 
 from models import nicknames
+from web.parsing import Text
 
 
 def _nickname(value: str) -> None:
@@ -28,7 +29,7 @@ class SessionRequest(Schema):
     class Meta:
         unknown = RAISE
 
-    nickname = fields.String(load_default=None, allow_none=True)
+    nickname = Text(load_default=None, allow_none=True)
 
     @validates("nickname")
     def _check(self, value: str | None, **_: object) -> None:
@@ -42,7 +43,7 @@ class NicknameRequest(Schema):
     class Meta:
         unknown = RAISE
 
-    nickname = fields.String(required=True)
+    nickname = Text(required=True)
 
     @validates("nickname")
     def _check(self, value: str, **_: object) -> None:

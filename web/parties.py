@@ -28,6 +28,7 @@ STATUS = {
     "in_tournament": 409,
     "members_playing": 409,
     "already_playing": 409,
+    "placement_pending": 409,
     "cannot_remove_self": 400,
     "unknown_language": 400,
     "shutting_down": 503,

@@ -4,26 +4,28 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
+from web.parsing import Text
+
 
 class CreatePartyRequest(Schema):
     class Meta:
         unknown = RAISE
 
-    language = fields.String(required=True, validate=validate.Length(min=2, max=16))
+    language = Text(required=True, validate=validate.Length(min=2, max=16))
 
 
 class JoinPartyRequest(Schema):
     class Meta:
         unknown = RAISE
 
-    invite = fields.String(required=True, validate=validate.Length(min=1, max=128))
+    invite = Text(required=True, validate=validate.Length(min=1, max=128))
 
 
 class MemberRequest(Schema):
     class Meta:
         unknown = RAISE
 
-    player = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    player = fields.Integer(required=True, strict=True, validate=validate.Range(1, 2**31 - 1))
 
 
 class LanguageRequest(CreatePartyRequest):

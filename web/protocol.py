@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import types
 import typing
 from dataclasses import MISSING
@@ -23,6 +22,8 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from actors import constraints as c
 from actors.commands import COMMANDS, ClientCommand
 from actors.frames import FRAMES, PROTOCOL_VERSION, Error, Frame, Wire
+from web import parsing
+from web.parsing import FiniteNumber, Text
 
 __all__ = [
     "CLIENT_SCHEMAS",
@@ -36,30 +37,6 @@ __all__ = [
 
 
 # --- schemas from dataclasses -----------------------------------------------------------------
-
-
-class Text(fields.String):
-    """A string that is valid Unicode: a lone surrogate (valid JSON, "\\ud800") is refused, so
-    nothing downstream ever has to encode the unencodable."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
-        out = super()._deserialize(value, attr, data, **kwargs)
-        try:
-            out.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ValidationError("Not valid Unicode text.") from None
-        return out
-
-
-class FiniteNumber(fields.Field):
-    """An int or a finite float, kept as sent (no NaN, no infinity, no bool, no string)."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ValidationError("Not a number.")
-        if isinstance(value, float) and not math.isfinite(value):
-            raise ValidationError("Not a finite number.")
-        return value
 
 
 def _validator(mark: Any) -> Any:
@@ -135,17 +112,6 @@ class FrameError(Exception):
         self.frame = Error.of(code, **values)
 
 
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not valid JSON")
-
-
-def _finite(text: str) -> float:
-    number = float(text)
-    if not math.isfinite(number):
-        raise ValueError(f"{text} is out of range")
-    return number
-
-
 def parse_client_frame(data: str | bytes, max_bytes: int) -> ClientCommand:
     """One client frame as its command value, or FrameError saying why not."""
     if isinstance(data, bytes):
@@ -153,8 +119,8 @@ def parse_client_frame(data: str | bytes, max_bytes: int) -> ClientCommand:
     if len(data.encode("utf-8", "surrogatepass")) > max_bytes:
         raise FrameError("too_large", limit=max_bytes)
     try:
-        raw = json.loads(data, parse_constant=_no_constant, parse_float=_finite)
-    except (ValueError, RecursionError):
+        raw = parsing.loads(data)
+    except ValueError:
         raise FrameError("bad_json") from None
     if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
         raise FrameError("bad_message", details="a JSON object with a string 'type' is expected")

@@ -1,25 +1,17 @@
-"""Process and socket tuning for thousands of connections in one process.
+"""Garbage collection tuned for thousands of connections in one process.
 
-- Garbage collection: every object alive after start-up (modules, word lists, the app) is
-  moved out of the collector's sight (`gc.freeze()`), and the thresholds keep each collection
-  short: small young collections, frequent middle ones, full ones rare. A collection stops
-  every greenlet while it runs, so each is timed and a long one is logged.
-- TCP_NODELAY on every accepted socket: a REST reply or a websocket frame is written in more
-  than one send, and without it the second waits for the client's delayed ACK (40 ms).
-- The open-file budget: each websocket holds one descriptor (see web/ws.py); past the budget a
-  handshake is refused with a 503 instead of failing inside the websocket layer.
+Every object alive after start-up (modules, word lists, the app) is moved out of the
+collector's sight (`gc.freeze()`), and the thresholds keep each collection short: small young
+collections, frequent middle ones, full ones rare. A collection stops every greenlet while it
+runs, so each is timed and a long one is logged. (Sockets are tuned in web/server.py.)
 """
 
 from __future__ import annotations
 
 import gc
 import logging
-import resource
-import socket
 import time
 from typing import Any
-
-from gevent.pywsgi import WSGIServer
 
 log = logging.getLogger("wordle.tuning")
 
@@ -31,9 +23,6 @@ log = logging.getLogger("wordle.tuning")
 # (50,000: 100-350 ms every 20 s).
 GC_THRESHOLDS = (1000, 5, 1000)
 SLOW_GC_SECONDS = 0.1  # log collections that stop the process longer than this
-
-RESERVED_FILES = 200  # descriptors kept for REST requests, the database, logs and word lists
-# (a fifth of the limit when that is smaller, e.g. under a test's low `ulimit -n`)
 
 
 def tune_gc() -> None:
@@ -82,28 +71,3 @@ class GcWatch:
             f"longest {self.longest[g] * 1000:.0f} ms"
             for g in range(3)
         )
-
-
-class Server(WSGIServer):
-    """gevent's WSGI server with TCP_NODELAY on every accepted connection."""
-
-    def handle(self, sock: Any, address: Any) -> None:
-        try:
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        except OSError:  # not TCP (a unix socket): nothing to tune
-            pass
-        super().handle(sock, address)
-
-
-def websocket_budget(configured: int = 0) -> int:
-    """How many websockets may be open at once: the configured number, else what the
-    open-file limit leaves after RESERVED_FILES. Raises the soft limit to the hard one."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < hard:
-        try:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-            soft = hard
-        except (ValueError, OSError):
-            pass
-    fitting = max(1, soft - min(RESERVED_FILES, soft // 5))
-    return min(configured, fitting) if configured else fitting

@@ -1,32 +1,42 @@
 """The websocket endpoint `/ws?v=1`: authenticate the handshake, then read frames, check size,
 rate and shape, and hand each parsed command to the game for the player's connection actor.
 
+The player is looked up before the upgrade: when the database cannot answer, the handshake
+gets a plain 503 (with Retry-After) instead of a stream that breaks. A wrong version, a wrong
+token or another site's page still get the upgrade and one `error` frame saying why (a browser
+cannot read an HTTP status from a refused handshake); then the socket is closed, and
+web/server.py closes its TCP connection.
+
 This greenlet only reads; the connection actor is the only writer (see actors/connection.py),
 keep-alive pings included: after a quiet interval this greenlet asks it to ping the client.
 A refused frame gets an error message and changes nothing. Two size limits apply: frames over
 WT_MAX_FRAME_BYTES are refused with an error and the connection stays; frames over a hard cap
 (16x that) are cut off by simple-websocket itself, which closes the socket (1009).
+permessage-deflate is declined unless WT_WS_COMPRESSION is on (README: Capacity).
 """
 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from typing import Any
-from urllib.parse import urlsplit
 
-from flask import Flask, Response, current_app, jsonify, request
+from flask import Flask, current_app, g, request
 from flask_sock import ConnectionClosed, Sock
+from werkzeug.exceptions import TooManyRequests
 
 from actors.frames import PROTOCOL_VERSION, Error
 from models.settings import Settings
-from web import tuning
 from web.auth import player_from_request
+from web.limits import client_address
 from web.protocol import FrameError, parse_client_frame
+from web.security import same_origin
 
 sock = Sock()
 
 STRIKES_BEFORE_CLOSE = 200  # refused frames in a row before we stop listening
 PING_FRAME = b"\x89\x00"  # RFC 6455 5.5.2: FIN, opcode 0x9 (ping), no payload, unmasked
+WS_SOCKET = "wordle.websocket_socket"  # environ key: the socket the websocket talks over
 
 
 class TokenBucket:
@@ -43,76 +53,6 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
-
-
-def same_origin(origin: str | None, host: str) -> bool:
-    """Browsers send Origin with a websocket handshake: only this server's own pages may use
-    the login cookie here (another site's page must not play as our player). Non-browser
-    clients send no Origin and authenticate with a Bearer token."""
-    if not origin:
-        return True
-    return urlsplit(origin).netloc.lower() == host.lower()
-
-
-class Capacity:
-    """Open websockets against the open-file budget (web/tuning.py): past it a handshake gets
-    a 503 before any descriptor is taken, rather than failing in the websocket layer."""
-
-    def __init__(self, budget: int) -> None:
-        self.budget = budget
-        self.open = 0
-
-    def refusal(self) -> Response | None:
-        if self.open < self.budget:
-            return None
-        response = jsonify(error="the server is full; try again in a minute")
-        response.status_code = 503
-        response.headers["Retry-After"] = "60"
-        return response
-
-
-def init_app(app: Flask) -> None:
-    settings: Settings = app.config["SETTINGS"]
-    app.config["SOCK_SERVER_OPTIONS"] = {
-        "ping_interval": None,  # keep_alive() below pings, from the loop that reads anyway
-        "max_message_size": 16 * settings.max_frame_bytes,
-    }
-    capacity = Capacity(tuning.websocket_budget(settings.max_connections))
-    app.extensions["ws_capacity"] = capacity
-
-    sock.init_app(app)
-    endpoint = f"{sock.bp.name}.websocket"  # flask-sock names it after the function below
-
-    @app.before_request
-    def before_handshake() -> Response | None:
-        if request.endpoint != endpoint:
-            return None
-        if not settings.ws_compression:  # decline permessage-deflate (see README)
-            request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
-        return capacity.refusal()
-
-
-def release_handshake_socket(environ: dict[str, Any]) -> None:
-    """simple-websocket talks over a duplicate of the connection's socket; gevent's handler
-    would keep the original open (a second descriptor per player) until the websocket ends.
-    Close it now: the handler only reads and closes it afterwards, and copes with it closed."""
-    rfile = environ.get("wsgi.input")
-    original = getattr(getattr(rfile, "raw", None), "_sock", None)
-    if original is None or not environ.get("SERVER_SOFTWARE", "").startswith("gevent"):
-        return
-    rfile.close()
-    original.close()
-
-
-@sock.route("/ws")
-def websocket(ws: Any) -> None:
-    release_handshake_socket(request.environ)
-    capacity: Capacity = current_app.extensions["ws_capacity"]
-    capacity.open += 1
-    try:
-        serve(ws)
-    finally:
-        capacity.open -= 1
 
 
 class Socket:
@@ -133,6 +73,47 @@ class Socket:
         self.ws.close(reason=reason, message=message)
 
 
+def init_app(app: Flask) -> None:
+    settings: Settings = app.config["SETTINGS"]
+    app.config["SOCK_SERVER_OPTIONS"] = {
+        "ping_interval": None,  # keep_alive() below has the connection ping after a silence
+        "max_message_size": 16 * settings.max_frame_bytes,
+    }
+    app.extensions["websockets"] = Counter()  # open websockets per address
+    sock.init_app(app)
+    app.before_request(_before_upgrade)
+
+
+def _before_upgrade() -> None:
+    """For the websocket route: look the player up (a database outage answers 503 here, by
+    the app's error handler), count the address's websockets (429 over the limit), and
+    decline permessage-deflate unless it is on."""
+    if request.endpoint != "__flask_sock.websocket":
+        return
+    settings: Settings = current_app.config["SETTINGS"]
+    if current_app.extensions["websockets"][client_address()] >= (
+        settings.max_connections_per_address
+    ):
+        raise TooManyRequests("Too many connections from your address.", retry_after=10)
+    if not settings.ws_compression:
+        request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
+    g.ws_player = player_from_request()
+
+
+def release_handshake_socket(ws: Any, environ: dict[str, Any]) -> None:
+    """simple-websocket talks over a duplicate of the connection's socket; gevent's handler
+    would keep the original open (a second descriptor per player) until the websocket ends.
+    Close it now, and leave the duplicate where web/server.py finds it to end the TCP
+    connection when the websocket is over."""
+    environ[WS_SOCKET] = ws.sock
+    rfile = environ.get("wsgi.input")
+    original = getattr(getattr(rfile, "raw", None), "_sock", None)
+    if original is None or not environ.get("SERVER_SOFTWARE", "").startswith("gevent"):
+        return
+    rfile.close()
+    original.close()
+
+
 def keep_alive(ws: Any, game: Any, conn: Any) -> bool:
     """The client was quiet for a ping interval: have it pinged; False (the end of this
     connection) when the previous ping is still unanswered (a dead peer goes within two
@@ -151,19 +132,21 @@ def keep_alive(ws: Any, game: Any, conn: Any) -> bool:
     return True
 
 
-def serve(ws: Any) -> None:
+@sock.route("/ws")
+def websocket(ws: Any) -> None:
+    release_handshake_socket(ws, request.environ)
     game = current_app.extensions["game"]
     settings: Settings = current_app.config["SETTINGS"]
     if request.args.get("v") != str(PROTOCOL_VERSION):
         ws.send(Error.of("unsupported_version", version=PROTOCOL_VERSION).write())
         return
-    if not same_origin(request.headers.get("Origin"), request.host):
+    player = g.ws_player
+    if player is None or not same_origin(request.headers.get("Origin"), request.host):
         ws.send(Error.of("unauthorized").write())
         return
-    player = player_from_request()
-    if player is None:
-        ws.send(Error.of("unauthorized").write())
-        return
+    address = client_address()
+    open_sockets = current_app.extensions["websockets"]
+    open_sockets[address] += 1
     conn = game.open_connection(Socket(ws), player)
     bucket = TokenBucket(
         settings.frames_per_second, 2 * settings.frames_per_second, time.monotonic()
@@ -192,4 +175,7 @@ def serve(ws: Any) -> None:
     except ConnectionClosed:
         pass
     finally:
+        open_sockets[address] -= 1
+        if not open_sockets[address]:
+            del open_sockets[address]
         game.close_connection(player.id, conn)

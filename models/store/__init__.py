@@ -11,12 +11,15 @@ raises only the store's own errors (`models.store.errors`).
 
 from __future__ import annotations
 
+import datetime as dt
+import logging
 import random
+import sys
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from models.records import PlayedDuel
-from models.store import migrations
+from models.store import journal, migrations
 from models.store.connection import connect
 from models.store.errors import NicknameError, NotFound, StoreError, Unavailable
 from models.store.players import (
@@ -27,6 +30,7 @@ from models.store.players import (
     get_players,
     issue_bot_token,
     player_by_token,
+    purge_unplayed,
     set_nickname,
 )
 from models.store.reads import (
@@ -38,6 +42,7 @@ from models.store.reads import (
     leaderboard_row,
     player_profile,
     rating_total,
+    running_tournaments,
     tournament_summary,
 )
 from models.store.tournaments import (
@@ -48,6 +53,8 @@ from models.store.tournaments import (
     start_tournament,
 )
 from models.store.values import PlayerInfo
+
+log = logging.getLogger("wordle.store")
 
 __all__ = [
     "GameStore",
@@ -72,7 +79,9 @@ __all__ = [
     "open_database",
     "player_by_token",
     "player_profile",
+    "purge_unplayed",
     "rating_total",
+    "running_tournaments",
     "record_duel",
     "set_nickname",
     "start_tournament",
@@ -113,6 +122,8 @@ class GameStore(Protocol):
 
     def issue_bot_token(self, player_id: int) -> str: ...
 
+    def purge_unplayed(self, seen_before: dt.datetime) -> int: ...
+
 
 class WebStore(Protocol):
     """What the REST routes and the websocket handshake read and write."""
@@ -135,13 +146,18 @@ class WebStore(Protocol):
     def tournament_summary(self, tournament_id: int) -> Summary: ...
 
 
-def open_database(url: str) -> list[int]:
+def open_database(url: str, journal_path: str | None = None) -> list[int]:
     """Server start: connect, create missing tables, refuse to run on a schema that has
-    migrations pending, and mark tournaments a crash left running as aborted (returned)."""
+    migrations pending, write the results a previous run kept in its journal, and mark
+    tournaments a crash left running as aborted (returned)."""
     connect(url)
     migrations.create_tables()
     waiting = migrations.pending()
     if waiting:
         names = ", ".join(f"{m.version} {m.name}" for m in waiting)
         raise RuntimeError(f"database needs migrations ({names}): run python -m scripts.migrate")
+    if journal_path:
+        replayed = journal.replay(journal_path, sys.modules[__name__])
+        if replayed:
+            log.warning("wrote %d result(s) kept in the journal %s", replayed, journal_path)
     return abort_unfinished_tournaments()

@@ -19,7 +19,7 @@ from models import nicknames
 from models.rules import START_RATING
 from models.store.connection import read, store_call, write
 from models.store.errors import NotFound
-from models.store.tables import Player, utcnow
+from models.store.tables import Entry, Player, utcnow
 from models.store.values import PlayerInfo, checked_int, player_info
 
 TOKEN_BYTES = 32  # 256 random bits
@@ -110,6 +110,25 @@ def set_nickname(player_id: int, nickname: str) -> PlayerInfo:
     if row is None:
         raise NotFound(f"no player {pid}")
     return player_info(row)
+
+
+@store_call
+def purge_unplayed(seen_before: dt.datetime) -> int:
+    """Delete the accounts that never sat in a tournament and were last seen before
+    `seen_before` (naive UTC): a sign-in flood leaves nothing behind for long. Bots, and
+    anyone with a tournament entry, are kept. Returns how many were deleted."""
+    played = Entry.select(Entry.player).distinct()
+    with write():
+        return (
+            Player.delete()
+            .where(
+                (Player.is_bot == False)  # noqa: E712 (peewee expression)
+                & (Player.placements == 0)
+                & (Player.last_seen < seen_before)
+                & Player.id.not_in(played)
+            )
+            .execute()
+        )
 
 
 # --- bots ---------------------------------------------------------------------------------

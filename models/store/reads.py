@@ -278,3 +278,12 @@ def rating_total() -> int:
     """Sum of all ratings (tests use it to show that nothing but placements moves ratings)."""
     with read():
         return int(Player.select(fn.COALESCE(fn.SUM(Player.rating), 0)).scalar())
+
+
+@store_call
+def running_tournaments() -> list[int]:
+    """Tournaments not yet finished or aborted (scripts.chaos waits for none)."""
+    with read():
+        return [
+            t.id for t in Tournament.select(Tournament.id).where(Tournament.status == "running")
+        ]

@@ -66,10 +66,22 @@ def start_tournament(language: str, seats: Sequence[int]) -> tuple[int, dict[int
 
 @store_call
 def record_duel(played: PlayedDuel) -> int:
-    """Write a finished duel and all its rows in one transaction; returns the duel's id."""
+    """Write a finished duel and all its rows in one transaction; returns the duel's id. A duel
+    already recorded (the same tournament, round, players and start) is not written again, so
+    a retry after an unclear failure, or a journal replayed twice, cannot double it."""
     tid = checked_int(played.tournament_id, "tournament id")
     a, b = (checked_int(p, "player") for p in played.players)
+    started = _time(played.started_at)
     with write():
+        existing = DuelRecord.get_or_none(
+            (DuelRecord.tournament == tid)
+            & (DuelRecord.round == played.round)
+            & (DuelRecord.player_a == a)
+            & (DuelRecord.player_b == b)
+            & (DuelRecord.started_at == started)
+        )
+        if existing is not None:
+            return existing.id
         seated = {
             e.player_id
             for e in Entry.select(Entry.player).where(
@@ -90,7 +102,7 @@ def record_duel(played: PlayedDuel) -> int:
             starter=played.starter,
             result=played.result,
             winner=played.winner,
-            started_at=_time(played.started_at),
+            started_at=started,
             ended_at=_time(played.ended_at),
         )
         rows = [

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import tempfile
 import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -190,6 +191,7 @@ class Harness:
             recap_seconds=0.0,  # tests of the pause set it
             reconnect_grace_seconds=60.0,
             bot_fill=False,
+            journal_path=tempfile.mktemp(suffix="-journal.jsonl"),
         )
         defaults.update(settings)
         self.settings = Settings(**defaults)

@@ -1,3 +1,4 @@
+from actors.runtime import Crash, live_refs, settle
 from tests.actors.harness import Harness
 
 
@@ -123,3 +124,39 @@ def test_bots_do_not_wait_in_a_lobby_without_people():
     for b in bots:
         assert b.last("left")["reason"] == "left_lobby"
     assert h.lobby_count() == 0
+
+
+def test_a_player_who_left_plays_again_only_once_placed():
+    """History rows chain: nobody starts a tournament while a place of theirs is pending."""
+    h = Harness()
+    clients = h.full_lobby()
+    h.advance(h.settings.intro_seconds)
+    leaver = clients[0]
+    leaver.send({"type": "leave"})
+    assert leaver.last("left")["reason"] == "left"
+    leaver.send({"type": "queue", "language": "en"})
+    refused = leaver.last("error")
+    assert refused["code"] == "placement_pending" and "round ends" in refused["message"]
+    assert leaver.last("placement") is None  # the round is still on
+    h.advance(h.settings.turn_seconds * 13)  # every duel of the round runs out
+    placed = [f for c in clients[1:] for f in c.of_type("placement") if f["player"] == leaver.id]
+    assert placed and placed[0]["left"] is True
+    leaver.send({"type": "queue", "language": "en"})
+    assert leaver.last("lobby")["lobby"]["status"] == "waiting"
+
+
+def test_a_crashed_lobby_holds_nobody():
+    """Places an aborted tournament never fixed never will be: its leavers may play at once."""
+    earlier = set(live_refs())  # other tests' actors may still be around
+    h = Harness()
+    clients = h.full_lobby()
+    h.advance(h.settings.intro_seconds)
+    clients[0].send({"type": "leave"})
+    clients[0].send({"type": "queue", "language": "en"})
+    assert clients[0].last("error")["code"] == "placement_pending"
+    (lobby,) = [r for r in live_refs() if r.kind == "LobbyActor" and r not in earlier]
+    lobby.tell(Crash())
+    settle()
+    assert clients[1].last("tournament_aborted") is not None
+    clients[0].send({"type": "queue", "language": "en"})
+    assert clients[0].last("lobby")["lobby"]["status"] == "waiting"

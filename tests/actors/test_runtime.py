@@ -105,3 +105,15 @@ def test_stop_handles_what_was_queued_first():
     c.tell(Add(10))  # after the stop: never handled
     settle()
     assert not c.alive and actor.total == 1
+
+
+def test_a_crashed_connection_closes_its_socket():
+    """The client then reconnects at once rather than waiting on a socket nobody writes to."""
+    from actors.runtime import Crash, settle
+    from tests.actors.harness import Harness
+
+    h = Harness()
+    client = h.connect()
+    client.conn.tell(Crash())
+    settle()
+    assert client.socket.closed and not client.conn.alive

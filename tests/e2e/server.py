@@ -51,8 +51,13 @@ class Server:
         return self.process.returncode
 
 
-def start_server(tmp: Path, **settings: object) -> Server:
-    port = free_port()
+def start_server(
+    tmp: Path, port: int | None = None, open_files: int | None = None, **settings: object
+) -> Server:
+    """The server with its database (and log, appended to) in `tmp`; `port` to start it again
+    where it was; `open_files` to run it under that open-file limit. Rate limits are generous
+    here: tests sign in many players from one address."""
+    port = port or free_port()
     db_path = tmp / "wordle.db"
     env = {k: v for k, v in os.environ.items() if not k.startswith("WT_")}
     env.update(
@@ -64,17 +69,21 @@ def start_server(tmp: Path, **settings: object) -> Server:
         WT_RECONNECT_GRACE_SECONDS="2",
         WT_BOT_FILL="off",
         WT_SHUTDOWN_GRACE_SECONDS="1",
+        WT_JOURNAL_PATH=str(tmp / "pending-writes.jsonl"),
+        WT_SIGNIN_RATE="10000/minute",
+        WT_REST_RATE="100000/minute",
         WT_VENV=str(Path(sys.executable).resolve().parent.parent),
     )
     env.update({f"WT_{k.upper()}": str(v) for k, v in settings.items()})
     log_path = tmp / "server.log"
-    log = open(log_path, "w")  # noqa: SIM115 - closed with the process
+    log = open(log_path, "a")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen(
         [sys.executable, str(ROOT / "scripts" / "manage.py"), "serve"],
         cwd=ROOT,
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
+        preexec_fn=None if open_files is None else lambda: _limit_open_files(open_files),
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -89,6 +98,12 @@ def start_server(tmp: Path, **settings: object) -> Server:
             time.sleep(0.1)
     process.kill()
     raise RuntimeError(f"server did not start: {log_path.read_text()}")
+
+
+def _limit_open_files(n: int) -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (n, n))
 
 
 def call(

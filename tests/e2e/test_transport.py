@@ -62,7 +62,7 @@ def test_a_websocket_holds_one_descriptor_and_past_the_budget_gets_a_clean_503(s
 
     refused, head = handshake(server.base, tokens[12])
     assert head.startswith("HTTP/1.1 503"), head
-    assert "Retry-After: 60" in head
+    assert "Retry-After: " in head
     refused.close()
     for sock in socks:
         sock.close()

@@ -79,6 +79,14 @@ def test_valid_nicknames(raw, stored):
         ("join\u2060er", "invisible"),
         ("no\u00a0break", "invisible"),
         ("soft\u00adhyphen", "invisible"),
+        ("\u3164\u3164\u3164", "invisible characters \\(U\\+3164\\)"),  # Hangul filler
+        ("\uffa0\uffa0", "invisible"),  # halfwidth Hangul filler
+        ("\u115f\u1160ab", "invisible"),  # Hangul choseong and jungseong fillers
+        ("Lea\u3164", "invisible"),
+        ("a\ufe0fb", "invisible"),  # variation selector after a letter
+        ("a\u034fb", "invisible"),  # combining grapheme joiner
+        ("\u2800\u2800", "only letters"),  # braille blank
+        ("\u200b" + "a" * 5000, "2 to 24 characters long \\(it has 5001\\)"),
         ("private\ue000", "unassigned"),
         ("lone\ud800", "unassigned"),
         ("smile 😀", "only letters"),
@@ -106,3 +114,12 @@ def test_tags_are_short_distinct_and_unreadable_as_a_counter():
     assert len(set(big)) == 4 and all(len(t) > 4 for t in big)
     with pytest.raises(ValueError):
         nicknames.tag(-1)
+
+
+def test_a_huge_nickname_is_refused_before_its_characters_are_walked(monkeypatch):
+    """The length is checked first: a megabyte of text is not normalised or inspected."""
+    walked = []
+    monkeypatch.setattr(nicknames.unicodedata, "normalize", lambda *a: walked.append(a) or a[1])
+    with pytest.raises(NicknameError, match="2 to 24"):
+        nicknames.validate("\u200b" * 1_000_000)
+    assert walked == []

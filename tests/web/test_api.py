@@ -190,7 +190,7 @@ def test_same_nickname_twice_is_told_apart_by_tag(app):
         ({"json": {"nickname": "Fine", "rating": 3000}}, "rating", "Unknown"),
         ({"json": ["Fine"]}, None, "JSON object"),
         ({"data": "nickname=Fine"}, None, "JSON"),
-        ({"data": "{not json", "content_type": "application/json"}, None, "JSON object"),
+        ({"data": "{not json", "content_type": "application/json"}, None, "not valid JSON"),
     ],
 )
 def test_bad_patch_is_400_naming_the_field_and_changes_nothing(app, kwargs, field, words):

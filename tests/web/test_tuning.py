@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 import logging
-import resource
 
 from web import tuning
 
@@ -32,13 +31,6 @@ def test_gc_watch_times_collections_and_logs_the_slow_ones(caplog):
     assert "gen2 1x" in watch.summary()
 
 
-def test_websocket_budget_leaves_room_under_the_open_file_limit():
-    budget = tuning.websocket_budget()
-    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    assert 0 < budget <= soft - min(tuning.RESERVED_FILES, soft // 5)
-    assert tuning.websocket_budget(configured=10) == 10
-
-
 def test_the_server_sets_tcp_nodelay_on_accepted_sockets():
     import socket
 
@@ -52,7 +44,10 @@ def test_the_server_sets_tcp_nodelay_on_accepted_sockets():
         start_response("200 OK", [("Content-Length", "2")])
         return [b"ok"]
 
-    server = tuning.Server(("127.0.0.1", 0), app, log=None)
+    from models.settings import Settings
+    from web.server import make_server
+
+    server = make_server(Settings(port=0), app)
     server.start()
     try:
         client = gevent.socket.create_connection(("127.0.0.1", server.server_port))

@@ -1,0 +1,515 @@
+"""Chaos and fuzz against the real server, then proof that nothing was lost or doubled.
+
+    python -m scripts.chaos                 # the full run (its figures are in the README)
+    python -m scripts.chaos --short         # the short run the test suite does
+    python -m scripts.chaos --mysql mysql://root@127.0.0.1:3306/wordle_test
+
+The server runs as `python3 scripts/manage.py serve` does, with short timings and
+WT_CHAOS_CRASH_SECONDS (a random duel, lobby or connection actor crashes that often). Bot
+players (the protocol's own bot brain, each in a thread with a real websocket) play tournament
+after tournament while their connections are cut at random moments (some come back within
+the reconnect grace, some after it), some leave mid-tournament and queue again at once,
+some open a second connection. With --mysql (a scratch database beside the one named) the
+database sits behind a proxy that is cut twice: once while games go on, once with a SIGTERM
+in the middle, so the next start must write the journal; without it (SQLite) the restart
+happens without an outage. Then hypothesis generates websocket frames and REST bodies.
+
+Afterwards, from the database: every tournament ended; every placement any player saw is
+stored, once, with the same place and rating change; every stored rating change equals the
+rules core's from the stored places and start ratings; each player's rows chain (a tournament
+starts from the rating the last one ended with) and sum to their rating; no duel is stored
+twice; the final stop left only the long-lived actors and no database connection in use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import wordlists
+from actors.bot_client import BotBrain, known_answers, skill_named, websocket_client
+from tests.e2e.proxy import TcpProxy
+from tests.e2e.server import Server, sign_in, start_server
+
+LONG_LIVED = {"Supervisor", "Recorder", "BotLauncher", "Matchmaker", "PartyRegistry"}
+
+
+@dataclass
+class Config:
+    players: int = 48
+    minutes: float = 3.0  # of chaotic play (then everyone leaves; tournaments run out)
+    fuzz_frames: int = 88_000
+    fuzz_bodies: int = 15_000
+    seed: int = 1
+    mysql: str | None = None
+    crash_seconds: float = 1.5
+    turn_seconds: float = 0.5
+    grace_seconds: float = 2.0
+
+    @classmethod
+    def short(cls, mysql: str | None = None) -> Config:
+        return cls(
+            players=16, minutes=0.75, fuzz_frames=2000, fuzz_bodies=500, mysql=mysql,
+            crash_seconds=2.0, turn_seconds=0.3,
+        )  # fmt: skip
+
+
+@dataclass
+class Figures:
+    tournaments_finished: int = 0
+    tournaments_aborted: int = 0
+    players: int = 0
+    placements: int = 0
+    duels: int = 0
+    connections: int = 0
+    cuts_back_in_grace: int = 0
+    cuts_past_grace: int = 0
+    leaves: int = 0
+    requeues_held: int = 0
+    duplicates: int = 0
+    crashes: Counter = field(default_factory=Counter)
+    outages: int = 0
+    writes_delayed: int = 0
+    journaled_and_replayed: int = 0
+    restarts: int = 0
+    frames_fuzzed: int = 0
+    bodies_fuzzed: int = 0
+    server_errors: int = 0
+    lost: int = 0
+    doubled: int = 0
+    wrong_ratings: int = 0
+    broken_chains: int = 0
+    left_behind: str = ""
+    problems: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def table(self) -> str:
+        rows = [
+            ("tournaments finished / aborted", f"{self.tournaments_finished} / "
+             f"{self.tournaments_aborted}"),
+            ("players, connections opened", f"{self.players}, {self.connections}"),
+            ("placements fixed, duels recorded", f"{self.placements}, {self.duels}"),
+            ("connections cut: back within / after the grace",
+             f"{self.cuts_back_in_grace} / {self.cuts_past_grace}"),
+            ("left mid-tournament (re-queue held until placed)",
+             f"{self.leaves} ({self.requeues_held})"),
+            ("duplicate connections", str(self.duplicates)),
+            ("actor crashes injected", ", ".join(f"{k} {n}" for k, n in
+                                                 sorted(self.crashes.items())) or "0"),
+            ("database outages (writes delayed)", f"{self.outages} ({self.writes_delayed})"),
+            ("SIGTERM + restart (results journaled, replayed)",
+             f"{self.restarts} ({self.journaled_and_replayed})"),
+            ("frames fuzzed, REST bodies fuzzed", f"{self.frames_fuzzed}, {self.bodies_fuzzed}"),
+            ("server errors (5xx) under fuzz", str(self.server_errors)),
+            ("lost / doubled results", f"{self.lost} / {self.doubled}"),
+            ("ratings unlike the rules core, broken chains",
+             f"{self.wrong_ratings}, {self.broken_chains}"),
+            ("left behind at the last stop", self.left_behind),
+            ("wall time", f"{self.seconds:.0f} s"),
+        ]  # fmt: skip
+        width = max(len(k) for k, _ in rows)
+        return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)
+
+
+# --- players -----------------------------------------------------------------------------
+
+
+class Observed:
+    """What players saw: placements by (tournament, player), all tournaments started."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.placements: dict[tuple[int, int], set[tuple[int, int]]] = {}
+        self.tournaments: set[int] = set()
+
+    def placement(self, tournament: int | None, frame: dict) -> None:
+        if tournament is None:
+            return
+        key = (tournament, frame["player"])
+        with self.lock:
+            self.placements.setdefault(key, set()).add((frame["place"], frame["rating_change"]))
+
+
+class ChaosPlayer(threading.Thread):
+    """One account playing tournament after tournament, with trouble on purpose."""
+
+    def __init__(self, run: Run, token: str, rng: random.Random) -> None:
+        super().__init__(daemon=True)
+        self.run_, self.token, self.rng = run, token, rng
+        self.brain: BotBrain | None = None
+        self.tournament: int | None = None
+        self.ws: Any = None
+
+    def new_brain(self) -> BotBrain:
+        return BotBrain(
+            skill_named(self.rng.choice(["weak", "casual", "good", "strong"])),
+            self.run_.answers,
+            random.Random(self.rng.random()),
+            "en",
+            leave_when_out=self.rng.random() < 0.5,
+            think_scale=0.02,
+        )
+
+    def connect(self) -> Any:
+        """A websocket, retried while the server restarts or refuses."""
+        while not self.run_.stopping.is_set():
+            try:
+                ws = websocket_client(
+                    self.run_.server.ws_url, headers={"Authorization": f"Bearer {self.token}"}
+                )
+                self.run_.count("connections")
+                return ws
+            except Exception:
+                time.sleep(0.3 + self.rng.random())
+        return None
+
+    def run(self) -> None:
+        try:
+            self._play()
+        except Exception as exc:  # a bug in this script must not pass silently
+            self.run_.problem(f"player thread failed: {exc!r}")
+
+    def _play(self) -> None:
+        """The brain plays; this loop reads, and queues again whenever the server says the
+        player is home (after connecting, a tournament's end, a leave, a restart)."""
+        self.brain = self.new_brain()
+        self.ws = self.connect()
+        while self.ws is not None and not self.run_.stopping.is_set():
+            try:
+                text = self.ws.receive(timeout=0.05)
+            except Exception:
+                self.ws = self.connect()  # the server closed it (a crash, a restart)
+                continue
+            if text is not None:
+                self.read(json.loads(text), time.monotonic())
+            for out in self.brain.due(time.monotonic()):
+                self.send(out)
+            self.trouble()
+        if self.ws is not None:
+            try:
+                self.send({"type": "leave"})
+                self.ws.close()
+            except Exception:
+                pass
+
+    def read(self, frame: dict, now: float) -> None:
+        kind = frame["type"]
+        if kind == "home":
+            self.brain, self.tournament = self.new_brain(), None
+            self.send({"type": "queue", "language": "en"})
+            return
+        if kind == "tournament_started":
+            self.tournament = frame["tournament"]
+            with self.run_.seen.lock:
+                self.run_.seen.tournaments.add(frame["tournament"])
+        elif kind == "snapshot" and frame.get("tournament"):
+            self.tournament = frame["tournament"]["id"]
+        elif kind == "placement":
+            self.run_.seen.placement(self.tournament, frame)
+        elif kind == "error" and frame["code"] == "placement_pending":
+            self.run_.count("requeues_held")
+        elif kind == "replaced":
+            return  # our other connection took over (see duplicate)
+        for out in self.brain.on_message(frame, now):
+            self.send(out)
+        if self.brain.done:  # over for us: the server answers a resync with home
+            self.brain = self.new_brain()
+            self.send({"type": "resync"})
+
+    def send(self, message: dict) -> None:
+        try:
+            self.ws.send(json.dumps(message))
+        except Exception:
+            pass  # the receive loop notices and reconnects
+
+    def trouble(self) -> None:
+        """Now and then (per loop of ~50 ms): a cut, a leave, a second connection."""
+        roll = self.rng.random()
+        if roll < 0.0015:
+            self.cut()
+        elif roll < 0.0020 and self.tournament is not None:
+            self.run_.count("leaves")
+            self.send({"type": "leave"})
+            self.send({"type": "queue", "language": "en"})  # at once: held until placed
+        elif roll < 0.0025:
+            self.duplicate()
+
+    def cut(self) -> None:
+        """Drop the TCP connection with no goodbye; come back within the grace or after."""
+        try:
+            self.ws.sock.shutdown(2)
+            self.ws.sock.close()
+        except Exception:
+            pass
+        grace = self.run_.config.grace_seconds
+        if self.rng.random() < 0.7:
+            self.run_.count("cuts_back_in_grace")
+            time.sleep(self.rng.uniform(0.1, grace * 0.5))
+        else:
+            self.run_.count("cuts_past_grace")
+            time.sleep(grace + self.rng.uniform(0.5, 1.5))
+        self.ws = self.connect()
+
+    def duplicate(self) -> None:
+        """Open a second connection as the same player: the newer one wins."""
+        second = self.connect()
+        if second is None:
+            return
+        self.run_.count("duplicates")
+        old, self.ws = self.ws, second
+        try:
+            old.close()
+        except Exception:
+            pass
+
+
+# --- the run -----------------------------------------------------------------------------
+
+
+class Run:
+    def __init__(self, config: Config, out=print) -> None:
+        self.config = config
+        self.out = out
+        self.figures = Figures()
+        self.seen = Observed()
+        self.stopping = threading.Event()
+        self.lock = threading.Lock()
+        self.tmp = Path(tempfile.mkdtemp(prefix="wordle-chaos-"))
+        self.answers = known_answers(wordlists.load_language(wordlists.default_folder(), "en"))
+        self.proxy: TcpProxy | None = None
+        self.direct_url = f"sqlite:///{self.tmp}/wordle.db"
+        self.server: Server | None = None
+        self.port: int | None = None
+
+    def count(self, name: str, n: int = 1) -> None:
+        with self.lock:
+            setattr(self.figures, name, getattr(self.figures, name) + n)
+
+    def problem(self, text: str) -> None:
+        with self.lock:
+            self.figures.problems.append(text)
+
+    # --- server ------------------------------------------------------------------------
+
+    def settings(self) -> dict[str, str]:
+        c = self.config
+        settings = dict(
+            turn_seconds=str(c.turn_seconds),
+            intro_seconds="0.1",
+            reconnect_grace_seconds=str(c.grace_seconds),
+            frames_per_second="1000",
+            max_connections_per_address="100000",
+            shutdown_grace_seconds="1",
+            shutdown_write_seconds="2",
+            chaos_crash_seconds=str(c.crash_seconds),
+            purge_unplayed_days="0",
+        )
+        if self.proxy is not None:
+            parts = urlsplit(self.direct_url)
+            netloc = f"{parts.username or 'root'}@127.0.0.1:{self.proxy.port}"
+            settings["database_url"] = urlunsplit(parts._replace(netloc=netloc))
+        return settings
+
+    def start(self) -> None:
+        self.server = start_server(self.tmp, port=self.port, **self.settings())
+        self.port = int(self.server.base.rsplit(":", 1)[1])
+
+    def crash_counts(self) -> Counter:
+        """Crashes injected so far in the running server (from its log)."""
+        return Counter(re.findall(r"chaos: crashing (connection)-", self.server.log()))
+
+    def stop(self) -> str:
+        """SIGTERM; returns the log lines this run of the server wrote."""
+        before = len(self.server.log())
+        code = self.server.stop(timeout=60)
+        log = self.server.log()[before:]
+        if code != 0:
+            self.problem(f"server exited with status {code}")
+        for kind, n in re.findall(r"crashed (\w+) (\d+)", log):
+            self.figures.crashes[kind] += int(n)
+        return log
+
+    def setup_database(self) -> None:
+        if not self.config.mysql:
+            return
+        from tests.dbfixtures import MySQLServer
+
+        admin = MySQLServer(self.config.mysql)
+        self.direct_url = admin.create("chaos")  # a new, empty scratch database
+        self.admin = admin
+        parts = urlsplit(self.direct_url)
+        self.proxy = TcpProxy((parts.hostname or "127.0.0.1", parts.port or 3306))
+
+    def drop_database(self) -> None:
+        from models.store import tables
+
+        if tables.database.obj is not None:
+            tables.database.obj.close_all()
+        self.admin.drop(self.direct_url)
+
+    # --- phases ------------------------------------------------------------------------
+
+    def play(self) -> None:
+        c = self.config
+        rng = random.Random(c.seed)
+        tokens = [sign_in(self.server.base)[1] for _ in range(c.players)]
+        self.figures.players = c.players
+        players = [ChaosPlayer(self, t, random.Random(rng.random())) for t in tokens]
+        for p in players:
+            p.start()
+        total = c.minutes * 60
+        started = time.monotonic()
+        self.wait_until(started + total * 0.25)
+        self.outage(seconds=3.0)
+        self.wait_until(started + total * 0.5)
+        self.restart_during_outage()
+        self.wait_until(started + total)
+        self.stopping.set()
+        for p in players:
+            p.join(30)
+
+    def wait_until(self, moment: float) -> None:
+        while time.monotonic() < moment:
+            time.sleep(0.2)
+
+    def outage(self, seconds: float) -> None:
+        if self.proxy is None:
+            return
+        self.figures.outages += 1
+        before = self.server.log().count("waits for the database")
+        self.proxy.cut()
+        time.sleep(seconds)
+        self.proxy.restore()
+        time.sleep(4)  # the recorder retries every 3 s
+        self.figures.writes_delayed += self.server.log().count("waits for the database") - before
+
+    def restart_during_outage(self) -> None:
+        """SIGTERM with the database down (when there is a proxy), then start again."""
+        if self.proxy is not None:
+            self.figures.outages += 1
+            self.proxy.cut()
+            time.sleep(1.5)
+        log = self.stop()
+        self.figures.restarts += 1
+        if self.proxy is not None:
+            self.proxy.restore()
+        self.start()
+        replayed = re.search(r"wrote (\d+) result\(s\) kept in the journal", self.server.log())
+        kept = re.search(r"(\d+) result\(s\) could not reach the database", log)
+        if kept and not replayed:
+            self.problem("results were journaled but not replayed at the next start")
+        self.figures.journaled_and_replayed = int(replayed.group(1)) if replayed else 0
+
+    def settle(self, seconds: float = 120) -> None:
+        """Wait until no tournament is running (everyone left: their grace runs out)."""
+        from models import store
+
+        deadline = time.monotonic() + seconds
+        store.connect(self.direct_url)
+        while time.monotonic() < deadline:
+            running = store.running_tournaments()
+            if not running:
+                return
+            time.sleep(1)
+        self.problem(f"tournaments still running after everyone left: {running}")
+
+    def fuzz(self) -> None:
+        from scripts.chaos_fuzz import fuzz_bodies, fuzz_frames
+
+        _, token = sign_in(self.server.base)
+        frames, silent, closed = fuzz_frames(self.server, token, self.config.fuzz_frames)
+        self.figures.frames_fuzzed = frames
+        if silent:
+            self.problem(f"{silent} fuzz batches got no answer")
+        if closed > sum(self.crash_counts().values()):
+            self.problem(f"the server closed {closed} fuzzing connections")
+        bodies, errors = fuzz_bodies(self.server, token, self.config.fuzz_bodies)
+        self.figures.bodies_fuzzed = bodies
+        self.figures.server_errors = errors
+
+    def finish(self) -> None:
+        log = self.stop()
+        found = re.search(r"at stop: actors: ([^;]*); unreachable before collection: (\d+); "
+                          r"database connections in use: (\d+)", log)  # fmt: skip
+        if not found:
+            self.problem("the last stop logged no census")
+            return
+        actors = dict(item.rsplit(" ", 1) for item in found.group(1).split(", "))
+        extra = {
+            k: int(n)
+            for k, n in actors.items()
+            if k not in LONG_LIVED | {"CrashInjector"} and not k.startswith("crashed ")
+        }
+        in_use = int(found.group(3))
+        self.figures.left_behind = (
+            f"{sum(extra.values())} game actors ({found.group(2)} unreachable ones collected), "
+            f"{in_use} database connections"
+        )
+        if extra or in_use:
+            self.problem(f"left behind at stop: {extra}, {in_use} connections in use")
+
+    def verify(self) -> None:
+        from scripts.chaos_verify import verify
+
+        verify(self.direct_url, self.seen, self.figures)
+
+    def __call__(self) -> Figures:
+        began = time.monotonic()
+        self.setup_database()
+        try:
+            self.start()
+            self.out(f"server on {self.server.base}, data in {self.tmp}")
+            self.play()
+            self.out(f"play over at {time.monotonic() - began:.0f} s; tournaments run out")
+            self.settle()
+            self.out(f"fuzzing at {time.monotonic() - began:.0f} s")
+            self.fuzz()
+            self.out(f"fuzz over at {time.monotonic() - began:.0f} s")
+            self.finish()
+            self.verify()
+        finally:
+            if self.server is not None and self.server.process.poll() is None:
+                self.server.stop()
+            if self.proxy is not None:
+                self.proxy.close()
+                self.drop_database()
+        self.figures.seconds = time.monotonic() - began
+        return self.figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--short", action="store_true", help="the test suite's short run")
+    parser.add_argument("--mysql", default=os.environ.get("WT_TEST_MYSQL_URL"),
+                        help="MySQL server URL (a scratch database is made beside it)")  # fmt: skip
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--minutes", type=float)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    config = Config.short(args.mysql) if args.short else Config(mysql=args.mysql)
+    config.seed = args.seed
+    if args.players:
+        config.players = args.players
+    if args.minutes:
+        config.minutes = args.minutes
+    figures = Run(config)()
+    print(figures.table())
+    for p in figures.problems:
+        print("PROBLEM:", p)
+    return 1 if figures.problems or figures.lost or figures.doubled else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

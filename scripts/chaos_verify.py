@@ -1,0 +1,87 @@
+"""The checks after a chaos run (scripts/chaos.py), read straight from the database."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+from models import store
+from models.rating import placement_score, rating_change
+from models.rules import START_RATING
+from models.store import tables
+from models.store.tables import DuelRecord, Entry, Player, Tournament
+
+
+def verify(url: str, seen: Any, figures: Any) -> None:
+    """Fill `figures` with what the database holds, and with every discrepancy found."""
+    store.connect(url)
+    with tables.database.connection_context():
+        tournaments = {t.id: t.status for t in Tournament.select()}
+        entries = list(Entry.select().order_by(Entry.placed_at, Entry.id))
+        players = {p.id: p for p in Player.select()}
+        duels = list(DuelRecord.select())
+    status = Counter(tournaments.values())
+    figures.tournaments_finished = status["finished"]
+    figures.tournaments_aborted = status["aborted"] + status["abandoned"]
+    if status["running"]:
+        figures.problems.append(f"{status['running']} tournament(s) still running")
+    missing = seen.tournaments - set(tournaments)
+    if missing:
+        figures.problems.append(f"tournaments players saw but the database lacks: {missing}")
+
+    by_tournament: dict[int, list[Entry]] = defaultdict(list)
+    for e in entries:
+        by_tournament[e.tournament_id].append(e)
+    placed = [e for e in entries if e.place is not None]
+    figures.placements = len(placed)
+    figures.duels = len(duels)
+
+    # every placement a player saw is stored once, as seen
+    stored = {(e.tournament_id, e.player_id): e for e in placed}
+    for key, values in seen.placements.items():
+        e = stored.get(key)
+        if e is None:
+            figures.lost += 1
+            figures.problems.append(f"placement seen but not stored: {key} {values}")
+        elif len(values) > 1 or values != {(e.place, e.rating_after - e.rating_before)}:
+            figures.doubled += 1
+            figures.problems.append(f"placement {key} seen as {values}, stored as {e.place}")
+    # duels are stored once
+    twice = Counter(
+        (d.tournament_id, d.round, d.player_a_id, d.player_b_id, d.started_at) for d in duels
+    )
+    figures.doubled += sum(n - 1 for n in twice.values() if n > 1)
+    # finished tournaments placed everyone
+    for tid, st in tournaments.items():
+        if st == "finished" and any(e.place is None for e in by_tournament[tid]):
+            figures.lost += 1
+            figures.problems.append(f"finished tournament {tid} has unplaced entries")
+
+    # every change is the rules core's; each player's rows chain and add up to the rating
+    for e in placed:
+        others = [o for o in by_tournament[e.tournament_id] if o.id != e.id]
+        games = [
+            (o.rating_before, placement_score(e.place, o.place) if o.place else 0.0) for o in others
+        ]
+        if rating_change(e.rating_before, games) != e.rating_after - e.rating_before:
+            figures.wrong_ratings += 1
+            figures.problems.append(f"rating change of entry {e.id} is not the rules core's")
+    rows: dict[int, list[Entry]] = defaultdict(list)
+    for e in sorted(entries, key=lambda e: (e.tournament_id, e.id)):
+        rows[e.player_id].append(e)
+    for pid, player in players.items():
+        rating, count = START_RATING, 0
+        for e in rows[pid]:
+            if e.rating_before != rating:
+                figures.broken_chains += 1
+                figures.problems.append(f"player {pid}: tournament {e.tournament_id} started "
+                                        f"at {e.rating_before}, not {rating}")  # fmt: skip
+                rating = e.rating_before
+            if e.place is not None:
+                rating, count = e.rating_after, count + 1
+        if player.rating != rating or player.placements != count:
+            figures.doubled += 1
+            figures.problems.append(
+                f"player {pid}: rating {player.rating} ({player.placements} placements), "
+                f"history says {rating} ({count})"
+            )
