@@ -15,7 +15,16 @@ import random
 import sys
 from collections.abc import Callable
 
-from wordlists import LANGUAGE_CODES, LENGTHS, WordList, load_all, selection, uzbek
+from wordlists import (
+    LANGUAGE_CODES,
+    LENGTHS,
+    WordList,
+    default_folder,
+    load_all,
+    read_blocklist,
+    selection,
+    uzbek,
+)
 from wordlists.language import Language
 
 
@@ -95,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     for code in args.codes or LANGUAGE_CODES:
         wordlist = lists[code]
         evidence = evidence_for(wordlist.language)
+        included = read_blocklist(default_folder() / code / "included.txt", wordlist.language)
         print(f"## {code} ({wordlist.language.name}), seed {args.seed}\n")
         for n, words in sample(wordlist, args.seed, args.per_length).items():
             print(f"### {n} letters: {len(words)} of {len(wordlist.answers[n])} answers\n")
@@ -102,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
             print("|---|---|---|---|---|")
             for i, word in enumerate(words, 1):
                 raw, freq, why = evidence(word)
+                if word in included:
+                    why = "included by a reviewer"
                 print(f"| {i} | {word} | {raw} | {freq} | {why} |")
             print()
     return 0

@@ -53,6 +53,7 @@ NAUGHTY = {c: f"{c}.json" for c in ("en", "de", "es", "fr", "it", "nl", "pl", "p
 NAUGHTY_SOURCE = "naughty-words {version}, LDNOOBW, CC BY 4.0"
 #: build-time only: words the audit found bad as secrets (they stay accepted guesses)
 REJECTED_FILE = "rejected.txt"
+INCLUDED_FILE = "included.txt"  # everyday words a reviewer made answers: a rebuild keeps them
 
 
 # --------------------------------------------------------------------------------------------
@@ -515,6 +516,11 @@ def build_language(code: str, out_root: Path) -> dict[int, tuple[int, int]]:
             answers = choose_kazakh(lang, built, blocked)
         else:
             answers = choose_frequent(lang, built, answer_ok, blocked)
+    for word in sorted(read_blocklist(folder / INCLUDED_FILE, lang) - blocked):
+        n = lang.length(word)
+        chosen = answers.setdefault(n, [])
+        if word in built.allowed and n in LENGTHS and word not in {c.word for c in chosen}:
+            chosen.append(selection.Choice(word, 0.0, "", "included by a reviewer"))
     allowed = sorted(built.allowed | {c.word for cs in answers.values() for c in cs})
     write_list(folder / "allowed.txt", allowed)
     write_list(folder / "answers.txt", sorted(c.word for cs in answers.values() for c in cs))
