@@ -151,3 +151,12 @@ def test_blocklist_generated_section_is_replaced_and_hand_lines_kept(tmp_path):
     wl = load_language(tmp_path, "sv")
     assert wl.answers[4] == ("hund",)  # katt (by hand) and smör (generated) are blocked
     assert wl.is_allowed("smör") and wl.is_allowed("katt")
+
+
+def test_a_blocklist_exception_keeps_an_everyday_word_out_of_the_blocklist(tmp_path):
+    from wordlists.blocklist import blocklist_words
+    from wordlists.language import load_definition
+
+    lang = load_definition(Path(__file__).resolve().parents[1] / "wordlists/it/language.json")
+    text = "# hand\n!pesce\ncazzo\n# --- begin naughty-words (x) ---\npesce\nculo\n"
+    assert blocklist_words(text, lang) == {"cazzo", "culo"}

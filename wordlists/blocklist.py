@@ -2,7 +2,9 @@
 
 ``<code>/blocklist.txt`` holds one word per line; ``#`` starts a comment. Part of each file is
 generated from the LDNOOBW lists (the ``naughty-words`` npm package, CC BY 4.0) between two
-marker lines; the rest is curated by hand and kept as it is when the lists are rebuilt.
+marker lines; the rest is curated by hand and kept as it is when the lists are rebuilt. A hand
+line ``!word`` keeps an everyday word that the generated part lists (Italian *pesce*, fish)
+out of the blocklist: the exceptions win over every other line.
 """
 
 from __future__ import annotations
@@ -18,13 +20,16 @@ GENERATED_END = "# --- end naughty-words ---"
 
 
 def blocklist_words(text: str, lang: Language) -> frozenset[str]:
-    """The normalised words of a blocklist's text (comments and blank lines skipped)."""
-    out = set()
+    """The normalised words of a blocklist's text (comments and blank lines skipped), less
+    the words of its ``!word`` exception lines."""
+    out, kept = set(), set()
     for line in text.splitlines():
         word = line.split("#", 1)[0].strip()
-        if word:
+        if word.startswith("!"):
+            kept.add(lang.normalize(word[1:].strip()))
+        elif word:
             out.add(lang.normalize(word))
-    return frozenset(out)
+    return frozenset(out - kept)
 
 
 def read_blocklist(path: Path, lang: Language) -> frozenset[str]:
