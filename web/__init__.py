@@ -35,17 +35,20 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     app.extensions["game"] = game
     app.config["WORDS"] = game.words
 
-    from web import limits, security, ws
+    from web import assets, limits, security, ws
     from web.api import api
+    from web.history import history
     from web.languages import languages
     from web.pages import pages
     from web.parties import bp as parties
 
     security.init_app(app)
     limits.init_app(app)
+    assets.init_app(app, pages.name, history.name)
     app.register_blueprint(api)
     app.register_blueprint(parties)
     app.register_blueprint(pages)
+    app.register_blueprint(history)
     app.register_blueprint(languages)
     ws.init_app(app)
 

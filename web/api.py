@@ -4,7 +4,6 @@ errors to status codes). Bad input gets 400 naming the field and changes nothing
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -16,6 +15,7 @@ from models.store import NicknameError, NotFound, Unavailable
 from web import api_schemas as s
 from web import parsing, store
 from web.auth import current_player, player_from_request, set_token_cookie
+from web.languages import letters_of
 from web.limits import retry_after, take_signin
 from web.pages import error_page
 
@@ -174,17 +174,9 @@ def tournament(tournament_id: str) -> Response:
     if summary.status == "running":
         raise ApiError(409, f"tournament {summary.id} is still running")
     out = s.SummaryResponse().dump(summary)
-    split = _letters(summary.language)
+    split = letters_of(summary.language)
     for duel in out["duels"]:
         duel["secret_letters"] = split(duel["secret"])
         for row in duel["rows"]:
             row["letters"] = split(row["word"]) if row["word"] is not None else None
     return jsonify(out)
-
-
-def _letters(language: str) -> Callable[[str], list[str]]:
-    """How the language splits a word into tiles (one code point each if it is gone)."""
-    wordlist = current_app.config["WORDS"].get(language)
-    if wordlist is None:
-        return list
-    return lambda word: list(wordlist.language.letters(word) or word)

@@ -7,6 +7,7 @@ interface language is the player's own choice, independent of the word language 
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -103,8 +104,16 @@ class Translator:
             message = catalog(DEFAULT).get(key, key)
         return icu.format_message(message, params, self.formatter)
 
+    def message(self, key: str) -> str:
+        """The message itself, unformatted, for a page's script to format (web/static/js/icu.js)."""
+        return catalog(self.code).get(key) or catalog(DEFAULT).get(key, key)
+
     def number(self, n: float) -> str:
         return self.formatter.number(n)
+
+    def date(self, when: dt.datetime) -> str:
+        """A day the language's way ("12 Mar 2026", "۱۲ مارس ۲۰۲۶")."""
+        return self.formatter.date(when.timestamp() * 1000, "date", "medium")
 
     def signed(self, n: int) -> str:
         """A rating change with its sign, as the game shows it: +18, −11, ±0."""

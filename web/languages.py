@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, current_app, jsonify
 from marshmallow import Schema, fields
 
@@ -36,3 +38,12 @@ def list_languages():
     response = jsonify(LanguageOut(many=True).dump(out))
     response.cache_control.max_age = 3600
     return response
+
+
+def letters_of(language: str) -> Callable[[str], list[str]]:
+    """How a word language splits a word into tiles ("oʻrik" -> oʻ, r, i, k); one code point
+    each when the language is not loaded any more."""
+    wordlist = current_app.config["WORDS"].get(language)
+    if wordlist is None:
+        return list
+    return lambda word: list(wordlist.language.letters(word) or word)

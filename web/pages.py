@@ -22,11 +22,11 @@ STATIC = Path(__file__).resolve().parent / "static"
 YEAR = 365 * 24 * 3600
 
 
-def _translator() -> i18n.Translator:
+def translator() -> i18n.Translator:
     return i18n.Translator(i18n.choose(request))
 
 
-def _render(t: i18n.Translator, template: str, status: int = 200, **context: Any) -> Response:
+def render(t: i18n.Translator, template: str, status: int = 200, **context: Any) -> Response:
     """A page in the language of `t`; a ?lang= choice is remembered in the cookie."""
     html = render_template(
         template,
@@ -39,21 +39,28 @@ def _render(t: i18n.Translator, template: str, status: int = 200, **context: Any
     if request.args.get("lang") == t.code:
         response.set_cookie(i18n.LANGUAGE_COOKIE, t.code, max_age=YEAR, samesite="Lax")
     response.vary.update(("Accept-Language", "Cookie"))
-    response.cache_control.no_cache = True
-    return response
+    response.cache_control.no_cache = True  # always revalidated: it names this release's assets
+    if status != 200:
+        return response
+    response.add_etag()
+    return response.make_conditional(request)
+
+
+# Scripts that pages load themselves: the game's entry point, and the replay's (history pages).
+PAGE_SCRIPTS = {"js/main.js", "js/replay.js"}
 
 
 @cache
 def _client_modules() -> list[str]:
-    """The client's modules that the page preloads (all but main.js, which it loads)."""
-    scripts = (STATIC / "js").rglob("*.js")
-    return sorted(p.relative_to(STATIC).as_posix() for p in scripts if p.name != "main.js")
+    """The game's modules that its page preloads (all but the pages' own entry points)."""
+    scripts = (p.relative_to(STATIC).as_posix() for p in (STATIC / "js").rglob("*.js"))
+    return sorted(p for p in scripts if p not in PAGE_SCRIPTS)
 
 
 def game_page() -> Response:
     """The client's page, also served for invite links (/join/...)."""
     boot = {"languages": [{"code": c, "name": n, "dir": d} for c, (n, d) in i18n.LANGUAGES.items()]}
-    return _render(_translator(), "index.html", modules=_client_modules(), boot=boot)
+    return render(translator(), "index.html", modules=_client_modules(), boot=boot)
 
 
 @pages.get("/")
@@ -93,29 +100,29 @@ def _menu_order(code: str) -> tuple[int, str]:
 
 @pages.get("/rules")
 def rules() -> Response:
-    t = _translator()
+    t = translator()
     numbers = rules_numbers()
     numbers["word_languages"] = [t.language_name(code) for code in numbers["word_languages"]]
-    return _render(t, "rules.html", n=numbers)
+    return render(t, "rules.html", n=numbers)
 
 
 def invite_not_found() -> Response:
     """The page of an invite link that is unknown or was replaced by a new one."""
-    t = _translator()
-    return _render(
+    t = translator()
+    return render(
         t, "message.html", 404, heading=t("invite.not_found_title"), text=t("invite.not_found")
     )
 
 
 def error_page(exc: HTTPException) -> Response:
     """A browser's error page (unknown address, wrong method, server error) in its language."""
-    t = _translator()
+    t = translator()
     status = exc.code or 500
     if status == 404:
         heading, text = t("page.not_found_title"), t("page.not_found")
     else:
         heading, text = t("page.error_title"), t("page.error")
-    return _render(t, "message.html", status, heading=heading, text=text)
+    return render(t, "message.html", status, heading=heading, text=text)
 
 
 @pages.app_errorhandler(500)

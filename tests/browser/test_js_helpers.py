@@ -1,5 +1,6 @@
-"""The client's pure JavaScript helpers (web/static/js/letters.js) under node's test runner:
-typing letters of every kind, splitting words like the server, colouring the keyboard."""
+"""The client's pure JavaScript helpers (web/static/js/letters.js, share.js) under node's test
+runner: typing letters of every kind, splitting words like the server, colouring the keyboard,
+the result to share without a letter."""
 
 from __future__ import annotations
 
@@ -44,13 +45,15 @@ def test_the_page_preloads_every_module_and_its_catalog(tmp_path):
     """The game's page preloads all the client's modules (no request waterfall on a phone) and
     the catalog of the language it starts in."""
     from models.settings import Settings
-    from web import create_app
+    from web import assets, create_app
 
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path}/db.sqlite", bot_fill=False))
     html = app.test_client().get("/").get_data(as_text=True)
     static = ROOT / "web" / "static"
-    preloaded = set(re.findall(r'rel="modulepreload" href="/static/([^"]+)"', html))
+    base = f"/static/v/{assets.version()}/"
+    preloaded = set(re.findall(rf'rel="modulepreload" href="{base}([^"]+)"', html))
     modules = {p.relative_to(static).as_posix() for p in (static / "js").rglob("*.js")}
-    assert preloaded == modules - {"js/main.js"}
-    assert '<script type="module" src="/static/js/main.js">' in html
-    assert '<link rel="preload" href="/static/i18n/en.json"' in html
+    # all but the entry points: the game's own, and the replay page's
+    assert preloaded == modules - {"js/main.js", "js/replay.js"}
+    assert f'<script type="module" src="{base}js/main.js">' in html
+    assert f'<link rel="preload" href="{base}i18n/en.json"' in html

@@ -4,10 +4,11 @@ every screen.
 The player opens the English page, reaches the language menu with Tab and switches the page to
 Persian: it is mirrored (right to left) while the English board and keyboard keep their
 left-to-right order. Then, never touching the mouse, they play: Play, a guess typed and entered,
-turns left to run out until they are out, a live duel watched, and home again from the final
-table. Every Tab stop shows its focus; axe-core finds no serious or critical problem on any
-screen, and the screens still fit their width at 200 % zoom. Screenshots of the Persian home
-and duel screens are saved with the others.
+turns left to run out until they are out, a live duel watched, the tournament's replay opened
+from the final table and stepped through, their profile, and home again. Every Tab stop shows
+its focus; axe-core finds no serious or critical problem on any screen, and the screens still
+fit their width at 200 % zoom. Screenshots of the Persian home, duel and replay screens are
+saved with the others.
 """
 
 from __future__ import annotations
@@ -118,6 +119,28 @@ def play_until_out(page, shots) -> None:
     assert guessed, "no guess of mine was scored"
 
 
+def check_replay_with_keys(page, shots) -> None:
+    """The replay in Persian: back to the start and a row on with Tab and Enter, the position
+    in Persian digits, the media controls in their left-to-right order."""
+    page.wait_for_selector("details[open] .replay-controls:not([hidden])")
+    assert page.evaluate("document.documentElement.dir") == "rtl"
+    duel = "details[open]"
+    box = page.locator(f"{duel} .replay")
+    total = page.locator(f"{duel} .board .row").count()
+    tab_to(page, f"{duel} [data-step='start']")
+    page.keyboard.press("Enter")
+    assert box.get_attribute("data-shown") == "0"
+    tab_to(page, f"{duel} [data-step='next']")
+    page.keyboard.press("Enter")
+    assert box.get_attribute("data-shown") == "1"
+    persian = str(total).translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"))
+    assert page.inner_text(f"{duel} .replay-pos").startswith(f"۱ از {persian} ")
+    assert x_of(page, f"{duel} [data-step='start']") < x_of(page, f"{duel} [data-step='end']")
+    shots.take(page, "replay-fa")
+    audit(page, "replay")
+    check_reflow(page, "replay")
+
+
 def test_a_whole_tournament_with_the_keyboard_only_in_persian(server, new_page, shots):
     page = new_page("desktop")
     page.goto(server.base)
@@ -172,6 +195,23 @@ def test_a_whole_tournament_with_the_keyboard_only_in_persian(server, new_page, 
     assert page.inner_text("#end-h") == "تورنمنت تمام شد"
     audit(page, "end")
     check_reflow(page, "end")
+    me = page.get_attribute(".final-table tr.is-me", "data-player")
+
+    # --- the replay, opened and stepped through with the keyboard; the profile ---------------
+    tab_to(page, "#replay-link")
+    with page.context.expect_page() as opened:
+        page.keyboard.press("Enter")
+    replay = opened.value
+    check_replay_with_keys(replay, shots)
+    replay.goto(f"{replay.url.split('/tournaments/')[0]}/players/{me}")
+    nickname = page.inner_text(".final-table tr.is-me .nick")
+    assert replay.inner_text("#profile-h").startswith(nickname)
+    assert replay.locator("#rating-chart").count() == 1
+    audit(replay, "profile")
+    check_reflow(replay, "profile")
+    replay.close()
+    page.bring_to_front()
+
     tab_to(page, "#back-home")
     page.keyboard.press("Enter")
     page.wait_for_selector("#play")

@@ -1,8 +1,9 @@
 """The page speaks the player's language: a German browser gets the German game and rules on its
 first visit; the choice of another language is remembered by the game and the server's pages;
 choosing a word language offers that interface language once; the server's pages pass the
-accessibility audit in English and Persian; and the home and duel screens are photographed in
-Russian and Japanese (Persian: test_keyboard.py).
+accessibility audit in English and Persian; the home and duel screens are photographed in
+Russian and Japanese (Persian: test_keyboard.py); and on a 360 px phone, the long words for
+Enter of the Ukrainian and Kazakh pages stay inside their keys on those languages' keyboards.
 """
 
 from __future__ import annotations
@@ -159,5 +160,28 @@ def test_home_and_duel_screens_in_russian_and_japanese(server, new_page, shots, 
         arg=LAST_SECONDS[code],
         timeout=6000,
     )
+    page.click("#leave-tournament")  # the confirmation is accepted
+    page.wait_for_selector("#play")
+
+
+@pytest.mark.parametrize("code", ["uk", "kk"])
+def test_the_enter_key_fits_a_phone_keyboard_of_many_keys(server, new_page, shots, code):
+    """Ukrainian and Kazakh keyboards have 11 or 12 keys a row: where the page's word for Enter
+    does not fit its key, the key shows ⏎ and keeps the word for screen readers."""
+    page = new_page("phone", locale=code)
+    page.goto(server.base)
+    page.wait_for_selector("#play")
+    page.select_option("#language", code)
+    page.click("#play")
+    page.wait_for_selector(".duel-panel.mine .keyboard", timeout=30000)
+    enter = page.locator(".key[data-key='Enter']")
+    fits = enter.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1")
+    assert fits, enter.evaluate("(el) => [el.scrollWidth, el.clientWidth, el.className]")
+    word = {"uk": "Ввід", "kk": "Енгізу"}[code]
+    assert enter.text_content() == word  # its name, whether it shows the word or the sign
+    keys = page.locator(".key-row").last.locator(".key")
+    boxes = [keys.nth(i).bounding_box() for i in range(keys.count())]
+    assert all(b["x"] >= 0 and b["x"] + b["width"] <= 360 for b in boxes)
+    shots.take(page, f"duel-{code}")
     page.click("#leave-tournament")  # the confirmation is accepted
     page.wait_for_selector("#play")

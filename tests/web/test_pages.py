@@ -9,7 +9,7 @@ import re
 import pytest
 
 from models.settings import Settings
-from web import create_app, i18n
+from web import assets, create_app, i18n
 
 HTML_TAG = re.compile(r"<[^>]+>")
 
@@ -50,7 +50,7 @@ def text_of(html: str, element_id: str) -> str:
 def test_accept_language_chooses_the_first_interface_language(client, header, want):
     html = client.get("/", headers={"Accept-Language": header}).get_data(as_text=True)
     assert f'<html lang="{want}" dir="{i18n.LANGUAGES[want][1]}"' in html
-    assert f'href="/static/i18n/{want}.json"' in html  # its catalog is preloaded
+    assert f'href="/static/v/{assets.version()}/i18n/{want}.json"' in html  # catalog preloaded
 
 
 def test_the_cookie_beats_the_browser_and_lang_beats_both(client):

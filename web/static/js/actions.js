@@ -3,7 +3,7 @@
 
 import { api } from './api.js';
 import { deleteLetter, splitLetters, typeKey, typingRules } from './letters.js';
-import { emit, languageOf, nextSeq, state, toast } from './state.js';
+import { emit, languageOf, nextSeq, showFinal, state, toast } from './state.js';
 import { has, t } from './i18n.js';
 
 const rulesCache = {};
@@ -114,6 +114,8 @@ export function createActions(socket) {
       }
     },
 
+    showFinal,
+
     dismissFinal() {
       state.final = null;
       emit();
@@ -142,9 +144,12 @@ export function createActions(socket) {
       }
     },
 
-    async loadLeaderboard() {
+    /** The leaderboard of people, or of everyone with the bots. */
+    async loadLeaderboard(bots = false) {
+      state.leaderboardBots = bots;
       try {
-        state.leaderboard = await api.leaderboard(20);
+        const board = await api.leaderboard(20, bots);
+        if (state.leaderboardBots === bots) state.leaderboard = board;
       } catch {
         state.leaderboard = { failed: true };
       }

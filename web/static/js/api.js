@@ -42,7 +42,7 @@ export const api = {
   me: () => call('GET', '/api/me'),
   setNickname: (nickname) => call('PATCH', '/api/me', { nickname }),
   languages: () => call('GET', '/api/languages'),
-  leaderboard: (limit = 20) => call('GET', `/api/leaderboard?limit=${limit}`),
+  leaderboard: (limit = 20, bots = false) => call('GET', `/api/leaderboard?limit=${limit}${bots ? '&bots=true' : ''}`),
   tournament: (id) => call('GET', `/api/tournaments/${id}`),
   createParty: (language) => call('POST', '/api/parties', { language }),
   joinParty: (invite) => call('POST', '/api/parties/join', { invite }),

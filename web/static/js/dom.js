@@ -1,6 +1,7 @@
 // A tiny element builder: h('button', {class: 'x', onclick: f}, 'text', child, …).
 // Props: class, text, html-free only; `on…` are listeners; `data` sets dataset; `style` an
-// object; false/null/undefined props and children are skipped; everything else is an attribute.
+// object (CSS variables too); false/null/undefined props and children are skipped; everything
+// else is an attribute.
 
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag);
@@ -9,7 +10,12 @@ export function h(tag, props = {}, ...children) {
     if (key === 'class') el.className = value;
     else if (key === 'text') el.textContent = value;
     else if (key === 'data') Object.assign(el.dataset, value);
-    else if (key === 'style') Object.assign(el.style, value);
+    else if (key === 'style') {
+      for (const [name, v] of Object.entries(value)) {
+        if (name.startsWith('--')) el.style.setProperty(name, v); // a CSS variable
+        else el.style[name] = v;
+      }
+    }
     else if (key.startsWith('on')) el.addEventListener(key.slice(2), value);
     else if (key === 'value') el.value = value;
     else if (key === 'checked' || key === 'disabled' || key === 'selected') el[key] = !!value;
@@ -32,4 +38,31 @@ export function fill(el, ...children) {
   el.replaceChildren();
   append(el, children);
   return el;
+}
+
+/** Copy text to the clipboard: true when it worked. Without the clipboard API (plain http on
+ * another machine) a hidden text field is selected and copied the old way. */
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = h('textarea', { class: 'sr-only', readonly: true, 'aria-hidden': 'true' });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    } finally {
+      area.remove();
+    }
+  }
+}
+
+/** Scroll just enough to show `el` (the end of a duel, below a tall board). */
+export function seeIt(el) {
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  el.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
 }

@@ -37,7 +37,8 @@ export function language() {
 }
 
 async function fetchCatalog(code) {
-  const response = await fetch(`/static/i18n/${code}.json`, { credentials: 'same-origin' });
+  // beside this module's folder, so a versioned copy of the client reads its own catalogs
+  const response = await fetch(new URL(`../i18n/${code}.json`, import.meta.url), { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`catalog ${code}: ${response.status}`);
   return response.json();
 }

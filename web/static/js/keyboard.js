@@ -13,6 +13,10 @@ export function createKeyboard(language, { onKey, onEnter, onBack }) {
   };
   // Buttons must not take the focus from the page (a later Enter would click them again).
   const noFocus = (e) => e.preventDefault();
+  const enter = h('button', {
+    class: 'key wide', type: 'button', data: { key: 'Enter' },
+    onmousedown: noFocus, onclick: press(onEnter),
+  }, h('span', { class: 'key-label' }, t('duel.key_enter')));
   const rows = language.keyboard.map((row, i) => {
     const last = i === language.keyboard.length - 1;
     const buttons = row.map((letter) => {
@@ -25,10 +29,7 @@ export function createKeyboard(language, { onKey, onEnter, onBack }) {
       return b;
     });
     if (last) {
-      buttons.unshift(h('button', {
-        class: 'key wide', type: 'button', data: { key: 'Enter' },
-        onmousedown: noFocus, onclick: press(onEnter),
-      }, t('duel.key_enter')));
+      buttons.unshift(enter);
       buttons.push(h('button', {
         class: 'key wide', type: 'button', data: { key: 'Backspace' }, 'aria-label': t('duel.key_back_aria'),
         onmousedown: noFocus, onclick: press(onBack),
@@ -63,6 +64,14 @@ export function createKeyboard(language, { onKey, onEnter, onBack }) {
   }
   document.addEventListener('keydown', onKeydown);
 
+  // A long word for Enter on a narrow key (Kazakh, Ukrainian on a phone) gives way to the ⏎
+  // sign; its word stays for screen readers.
+  const fit = new ResizeObserver(() => {
+    enter.classList.remove('compact');
+    if (enter.scrollWidth > enter.clientWidth + 1) enter.classList.add('compact');
+  });
+  fit.observe(enter);
+
   let lastMarks = '';
   function update(marks, enabled) {
     const key = JSON.stringify(marks);
@@ -84,6 +93,7 @@ export function createKeyboard(language, { onKey, onEnter, onBack }) {
 
   function destroy() {
     document.removeEventListener('keydown', onKeydown);
+    fit.disconnect();
   }
 
   return { el, update, destroy };

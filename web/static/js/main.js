@@ -3,12 +3,13 @@
 
 import { createActions, apiErrorText } from './actions.js';
 import { announce } from './announce.js';
+import * as attention from './attention.js';
 import { api } from './api.js';
 import { h, fill } from './dom.js';
 import * as i18n from './i18n.js';
 import { codeText, t } from './i18n.js';
 import { Socket } from './socket.js';
-import { emit, handle, hooks, now, state, subscribe, toast } from './state.js';
+import { emit, handle, hooks, now, showFinal, state, subscribe, toast } from './state.js';
 import * as endView from './views/end.js';
 import * as gameView from './views/game.js';
 import * as homeView from './views/home.js';
@@ -88,6 +89,10 @@ hooks.onEnded = () => {
   socket.send({ type: 'resync' });
 };
 
+hooks.onHold = (until) => {
+  setTimeout(showFinal, Math.max(0, until - now()));
+};
+
 hooks.onPartyGone = () => {
   if (!state.leavingParty) state.notice = [{ key: 'party.removed' }];
   state.leavingParty = false;
@@ -138,7 +143,7 @@ hooks.onGone = async (tournamentId) => {
 function screenOf(s) {
   if (s.conn === 'replaced' || s.conn === 'outdated') return s.conn;
   if (!s.me || (s.conn !== 'online' && !s.lobby && !s.everOnline)) return 'loading';
-  if (s.final) return 'end';
+  if (s.final && (!s.final.holdUntil || !s.tournament)) return 'end';
   if (s.lobby && s.lobby.status === 'waiting') return 'lobby';
   if (s.lobby && s.tournament) return 'game';
   if (s.party) return 'party';
@@ -212,6 +217,7 @@ function render(s) {
     toastTimer = setTimeout(() => toastBox.classList.remove('show'), 5000);
   }
   keepFocus(hadFocus);
+  attention.follow(s);
 }
 
 subscribe(render);

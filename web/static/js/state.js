@@ -4,6 +4,9 @@
 
 export const now = () => performance.now();
 
+// How long the end of a tournament's last duel stays on screen before the final table.
+export const FINAL_HOLD_MS = 5000;
+
 export const state = {
   conn: 'connecting', // connecting | online | reconnecting | replaced | outdated
   me: null, // {id, nickname, tag, rating, bot}
@@ -21,13 +24,14 @@ export const state = {
   pendingGuess: false,
   rejection: null, // {reason, word, message, seq}
   myPlacement: null, // the placement message about me, when fixed
-  final: null, // the end screen: {tournament, winner, places, party}
+  final: null, // the end screen: {tournament, winner, places, party, mine, holdUntil}
   notice: null, // a lasting message on the home screen: [{key, params, fallback}], see noticeText
   offer: null, // {code, text, yes, no}: show the page in the word language just chosen?
   toast: null, // {text, seq}: a short message
   leftReason: null,
   lastTournament: null, // id of the tournament I was last in
   leaderboard: null,
+  leaderboardBots: false, // the leaderboard lists the bots too
 };
 
 const listeners = new Set();
@@ -123,7 +127,7 @@ function freshTournament(id, lives) {
   }
   return {
     id, round: 0, phase: 'intro', introDeadline: null, pairs: [], bye: null, standings,
-    duels: [],
+    duels: [], recap: [],
   };
 }
 
@@ -196,6 +200,7 @@ const on = {
         bye: t.bye,
         standings: standingsFrom(t.standings),
         duels: t.duels.map((d) => ({ ...d })),
+        recap: t.recap,
       };
       state.lastTournament = t.id;
       const mine = t.standings.find((s) => s.player === myId());
@@ -234,6 +239,7 @@ const on = {
     t.pairs = m.pairs;
     t.bye = m.bye;
     t.duels = [];
+    t.recap = m.recap;
     for (const [p, n] of Object.entries(m.lives)) if (t.standings[p]) t.standings[p].lives = n;
     state.duel = null;
     state.watching = null;
@@ -335,20 +341,19 @@ const on = {
 
   tournament_ended(m) {
     if (state.tournament) state.tournament.phase = 'finished';
+    // The last duel's end (its result and word) stays on screen a while before the table.
+    const shown = state.watching || state.duel;
+    const hold = shown && shown.outcome ? now() + FINAL_HOLD_MS : null;
     state.final = {
       tournament: m.tournament,
       winner: m.winner,
       places: m.places,
       party: state.lobby ? state.lobby.party : null,
       mine: state.myPlacement,
+      holdUntil: hold,
     };
-    // The lobby is closed now: ask for `home` (it carries the party).
-    state.lobby = null;
-    state.tournament = null;
-    state.duel = null;
-    state.watching = null;
-    state.typed = '';
-    if (hooks.onEnded) hooks.onEnded();
+    if (hold === null) showFinal();
+    else if (hooks.onHold) hooks.onHold(hold);
   },
 
   tournament_aborted(m) {
@@ -375,6 +380,20 @@ const on = {
   },
 };
 
+/** The final table takes over the screen (at once, or when the last duel's end was seen). */
+export function showFinal() {
+  if (!state.final || (state.final.holdUntil === null && !state.tournament)) return;
+  state.final.holdUntil = null;
+  // The lobby is closed now: ask for `home` (it carries the party).
+  state.lobby = null;
+  state.tournament = null;
+  state.duel = null;
+  state.watching = null;
+  state.typed = '';
+  if (hooks.onEnded) hooks.onEnded();
+  emit();
+}
+
 function addRow(m) {
   const row = { index: m.index, player: m.player, letters: m.letters, marks: m.marks, skipped: m.skipped };
   for (const v of views()) {
@@ -392,6 +411,7 @@ function addRow(m) {
 export const hooks = {
   onGone: null,
   onEnded: null,
+  onHold: null,
   onUnauthorized: null,
   onError: null,
   onPartyGone: null,

@@ -1,5 +1,6 @@
 // Small pieces shared by the screens: a player's name with the bot marker, lives as hearts,
-// the lasting notice, and re-rendering a part only when what it shows has changed.
+// how a duel was settled in one sentence, the lasting notice, and re-rendering a part only when
+// what it shows has changed.
 
 import { h, fill } from '../dom.js';
 import { has, t } from '../i18n.js';
@@ -16,20 +17,26 @@ export function botBadge() {
   return h('span', { class: 'bot-badge', title: t('common.bot_long') }, t('common.bot'));
 }
 
-/** A nickname, isolated from the text around it whichever direction either is written in. */
+/** A nickname, isolated from the text around it whichever direction either is written in (the
+ * whole name in a tooltip, where a narrow column cuts it short). */
 export function nick(nickname) {
-  return h('bdi', { class: 'nick' }, nickname);
+  return h('bdi', { class: 'nick', title: nickname }, nickname);
+}
+
+/** The 4-character tag beside a nickname, with what it is for. */
+export function tag(text) {
+  return text ? h('span', { class: 'tag', title: t('common.tag_hint') }, text) : null;
 }
 
 /** A player's nickname with tag, bot marker and "(you)". */
-export function playerName(id, { tag = false, you = true } = {}) {
+export function playerName(id, { tag: withTag = false, you = true } = {}) {
   const p = player(id);
   const mine = state.me && id === state.me.id;
   return h(
     'span',
     { class: `pname${mine ? ' is-me' : ''}${p.bot ? ' is-bot' : ''}`, data: { player: String(id) } },
     nick(p.nickname),
-    tag && p.tag ? h('span', { class: 'tag' }, p.tag) : null,
+    withTag ? tag(p.tag) : null,
     p.bot ? botBadge() : null,
     mine && you ? h('span', { class: 'you' }, t('common.you_marker')) : null,
   );
@@ -49,6 +56,35 @@ export function hearts(n, max = 3) {
     { class: `hearts lives-${lives}`, role: 'img', 'aria-label': t('common.lives_aria', { n: lives }) },
     shown,
   );
+}
+
+/** How a duel was settled, in one sentence ("Ada beat Bo with CRANE in 4 rows."): a recap entry
+ * of the round intro ({players, outcome, winner, secret, rows}); `me` reads as "you". */
+export function recapText(r, me, lang) {
+  const word = r.secret ? r.secret.toLocaleUpperCase(lang) : '';
+  const [a, b] = r.players;
+  const name = (id) => player(id).nickname;
+  const other = a === me ? b : a;
+  const loser = r.winner === a ? b : a;
+  switch (r.outcome) {
+    case 'win':
+      if (r.winner === me) return t('recap.you_beat', { loser: name(loser), word, rows: r.rows });
+      if (loser === me) return t('recap.beat_you', { winner: name(r.winner), word, rows: r.rows });
+      return t('recap.win', { winner: name(r.winner), loser: name(loser), word, rows: r.rows });
+    case 'draw':
+      if (a === me || b === me) return t('recap.you_drew', { name: name(other), word });
+      return t('recap.draw', { a: name(a), b: name(b), word });
+    case 'forfeit':
+      if (r.winner === me) return t('recap.forfeit_you', { loser: name(loser) });
+      return t('recap.forfeit', { winner: name(r.winner), loser: name(loser) });
+    default:
+      return t('recap.void', { a: name(a), b: name(b) });
+  }
+}
+
+/** The duels of this round still running that I may watch (my own is not among them). */
+export function liveDuels(s) {
+  return s.tournament.duels.filter((d) => !d.over && !(s.duel && d.id === s.duel.id));
 }
 
 export function livesOf(id) {

@@ -4,7 +4,7 @@
 
 import { rulesFor } from '../actions.js';
 import { createBoard, secretTiles } from '../board.js';
-import { h, fill } from '../dom.js';
+import { h, fill, seeIt } from '../dom.js';
 import { createKeyboard } from '../keyboard.js';
 import { letterMarks, splitLetters } from '../letters.js';
 import { languageOf, state } from '../state.js';
@@ -49,6 +49,7 @@ export function createDuelPanel(ctx, { mine }) {
   const el = h('section', {
     class: `duel-panel ${mine ? 'mine' : 'spectating'}`,
     data: { duel: String(v0.id), length: String(v0.length) },
+    style: { '--len': String(v0.length), '--kb-rows': String(mine ? languageOf(lang).keyboard.length : 0) },
     'aria-label': t('duel.watching', { a: nameText(order[0]), b: nameText(order[1]) }),
   },
   top,
@@ -60,6 +61,7 @@ export function createDuelPanel(ctx, { mine }) {
 
   let lastRejection = null;
   let spoken = v0.rows.filter(Boolean).length; // rows already on the board when it was drawn
+  let endSeen = !!v0.outcome;
 
   function update() {
     const v = view();
@@ -84,6 +86,10 @@ export function createDuelPanel(ctx, { mine }) {
       h('span', { class: 'whose' }, whose), count ? h('span', { class: 'count' }, count) : null,
     ]);
     turnText.classList.toggle('mine', live && v.to_move === me);
+    // the turn and its clock take the colour of the player to move (as their box and rows do)
+    const side = live && v.to_move !== null ? sideOf(v.to_move) : '';
+    turnText.dataset.side = side;
+    clock.dataset.side = side;
     if (live && v.deadline !== null) {
       clock.dataset.deadline = String(v.deadline);
       clock.dataset.total = String(state.turnTotal);
@@ -94,7 +100,6 @@ export function createDuelPanel(ctx, { mine }) {
       delete clock.dataset.deadline;
       clock.hidden = true;
     }
-    clock.classList.toggle('mine', live && v.to_move === me);
     // the board
     const typing = mine && live && v.to_move === me;
     const typed = typing ? splitLetters(state.typed, rulesFor(lang)) || [] : null;
@@ -116,6 +121,10 @@ export function createDuelPanel(ctx, { mine }) {
     keyed(result, `${v.outcome}|${v.secret}`, () => (v.outcome ? resultOf(v) : null));
     if (keyboard) keyboard.update(letterMarks(v.rows.filter(Boolean)), ctx.actions.canType());
     el.classList.toggle('over', !live);
+    if (!live && !endSeen) {
+      endSeen = true; // the result and the word come into view, below a tall board
+      requestAnimationFrame(() => seeIt(result));
+    }
   }
 
   function resultOf(v) {

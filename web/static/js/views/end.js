@@ -1,15 +1,43 @@
-// The end of a tournament: the final placements with rating changes, your own result, and the
-// way back (home, or the party).
+// The end of a tournament: the final placements with rating changes, your own result, its replay,
+// a result to share (the colours of your rows, no letters), and the way back (home, or the party).
 
-import { h } from '../dom.js';
-import { state } from '../state.js';
-import { signed, t } from '../i18n.js';
+import { api } from '../api.js';
+import { copyText, h } from '../dom.js';
+import { contrast, num, signed, t } from '../i18n.js';
+import { roundsPlayed, shareGrid } from '../share.js';
+import { state, toast } from '../state.js';
 import { keyed, nameText, playerName } from './common.js';
+
+/** The text to share: place, rounds, a grid of colours, and the replay's address. */
+async function resultText(tournament, me) {
+  const summary = await api.tournament(tournament);
+  const mine = summary.entries.find((e) => e.player.id === me);
+  const headline = t('share.text', {
+    id: tournament,
+    place: mine && mine.place ? mine.place : summary.entries.length,
+    players: summary.entries.length,
+    rounds: roundsPlayed(summary, me),
+  });
+  const grid = shareGrid(summary.duels, me, { contrast: contrast(), num });
+  return `${headline}\n${grid}\n${location.origin}/tournaments/${tournament}`;
+}
 
 export function mount(root, ctx) {
   const { actions } = ctx;
   const body = h('div', {});
   root.append(h('section', { class: 'card end', id: 'end', 'aria-labelledby': 'end-h' }, body));
+
+  async function share(f, me, button) {
+    button.disabled = true;
+    try {
+      const text = await resultText(f.tournament, me);
+      toast(t(await copyText(text) ? 'end.share_copied' : 'end.share_failed'));
+    } catch {
+      toast(t('end.share_failed'));
+    } finally {
+      button.disabled = false;
+    }
+  }
 
   function render(s) {
     const f = s.final;
@@ -20,6 +48,10 @@ export function mount(root, ctx) {
     if (f.winner === me) headline = t('end.you_won');
     else if (f.winner !== null) headline = t('end.winner', { name: nameText(f.winner) });
     else headline = t('end.shared');
+    const shareBtn = h('button', {
+      class: 'btn', type: 'button', id: 'share-result',
+      onclick: () => share(f, me, shareBtn),
+    }, t('end.share'));
     return [
       h('h1', { id: 'end-h' }, t('end.heading')),
       h('p', { class: 'lead' }, headline),
@@ -39,6 +71,11 @@ export function mount(root, ctx) {
         h('td', { class: 'num' }, t('common.place', { n: p.place })),
         h('td', {}, playerName(p.player)),
         h('td', { class: `num change ${p.rating_change >= 0 ? 'up' : 'down'}` }, signed(p.rating_change)))))),
+      h('div', { class: 'actions' },
+        h('a', {
+          class: 'btn', id: 'replay-link', href: `/tournaments/${f.tournament}`, target: '_blank',
+        }, t('end.replay')),
+        mine ? shareBtn : null),
       h('div', { class: 'actions' },
         s.party
           ? h('button', { class: 'btn primary', type: 'button', id: 'back-party', onclick: () => actions.dismissFinal() },

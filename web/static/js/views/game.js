@@ -1,17 +1,22 @@
-// The tournament screen. The main part shows the round intro (pairings and bye, with lives),
-// your duel, a duel you watch, or what you are waiting for; beside it (below on a phone) your
-// status, the live duels to watch, the standings, and leave.
+// The tournament screen. The main part shows the round intro (pairings and bye, with lives, and
+// how the round before was settled), your duel, a duel you watch, or what you are waiting for,
+// with the duels still running to watch; beside it (below on a phone) your status, the live
+// duels, the standings, and leave. After the last duel, its end stays a few seconds before the
+// final table.
 
 import { announce } from '../announce.js';
-import { h, fill } from '../dom.js';
+import { h, fill, seeIt } from '../dom.js';
 import { now, player, state } from '../state.js';
 import { signed, t } from '../i18n.js';
 import { createDuelPanel } from './duel.js';
-import { hearts, keyed, livesOf, playerName } from './common.js';
+import { hearts, keyed, liveDuels, livesOf, playerName, recapText } from './common.js';
 
 export function mount(root, ctx) {
   const { actions } = ctx;
-  const main = h('div', { class: 'game-main' });
+  const panelBox = h('div', { class: 'panel-slot' });
+  const finalBox = h('div', { class: 'final-soon', id: 'final-soon', hidden: true });
+  const offerBox = h('section', { class: 'card watch-offer', id: 'watch-offer', 'aria-live': 'polite' });
+  const main = h('div', { class: 'game-main' }, panelBox, finalBox, offerBox);
   const mineBox = h('section', { class: 'card my-status', id: 'my-status', 'aria-live': 'polite' });
   const duelsBox = h('section', { class: 'card live-duels', id: 'live-duels', 'aria-labelledby': 'live-h' });
   const standingsBox = h('section', { class: 'card standings', id: 'standings', 'aria-labelledby': 'st-h' });
@@ -22,7 +27,8 @@ export function mount(root, ctx) {
   });
   const side = h('aside', { class: 'game-side' }, mineBox, duelsBox, standingsBox,
     h('div', { class: 'actions' }, leaveBtn));
-  root.append(h('div', { class: 'game' }, main, side));
+  const game = h('div', { class: 'game' }, main, side);
+  root.append(game);
 
   let panel = null;
   let panelKey = null;
@@ -48,9 +54,12 @@ export function mount(root, ctx) {
       const [what] = kind.split(':');
       if (what === 'duel') panel = createDuelPanel(ctx, { mine: true });
       else if (what === 'watch') panel = createDuelPanel(ctx, { mine: false });
-      else if (what === 'intro') panel = introPanel();
+      else if (what === 'intro') {
+        panel = introPanel();
+        window.scrollTo(0, 0); // a new round from its top (a duel's end may have scrolled down)
+      }
       else panel = waitPanel();
-      fill(main, panel.el);
+      fill(panelBox, panel.el);
       main.className = `game-main main-${what}`;
     }
     panel.update(s);
@@ -64,7 +73,7 @@ export function mount(root, ctx) {
       update(s) {
         const tour = s.tournament;
         keyed(el, JSON.stringify([tour.round, tour.pairs, tour.bye, tour.introDeadline !== null,
-          Object.values(tour.standings).map((x) => x.lives)]), () => {
+          Object.values(tour.standings).map((x) => x.lives), tour.recap]), () => {
           const me = s.me.id;
           const myPair = tour.pairs.find((pair) => pair.includes(me));
           const mine = myPair
@@ -90,7 +99,8 @@ export function mount(root, ctx) {
                 data: { deadline: String(tour.introDeadline), format: 'intro.starts_in' },
               }, t('intro.starts_in', { s: Math.max(0, Math.ceil((tour.introDeadline - now()) / 1000)) }))
               : null,
-            h('ul', { class: 'pairs' }, pairs),
+            recap(s, tour),
+            h('ul', { class: 'pairs', 'aria-label': t('intro.heading', { round: tour.round }) }, pairs),
             tour.bye !== null
               ? h('p', { class: `bye${tour.bye === me ? ' is-mine' : ''}`, id: 'bye' },
                 tour.bye === me ? t('intro.your_bye') : t('intro.bye', { name: player(tour.bye).nickname }),
@@ -102,20 +112,74 @@ export function mount(root, ctx) {
     };
   }
 
+  /** How each pair of the round before was settled: its result, its word, its rows. */
+  function recap(s, tour) {
+    if (!tour.recap || !tour.recap.length) return null;
+    const me = s.me.id;
+    const lang = s.lobby.language;
+    return h('section', { class: 'recap', id: 'recap', 'aria-labelledby': 'recap-h' },
+      h('h2', { id: 'recap-h' }, t('recap.heading', { round: tour.round - 1 })),
+      h('ul', { class: 'recap-list' }, tour.recap.map((r) => h('li', {
+        class: `recap-item outcome-${r.outcome}${r.players.includes(me) ? ' is-mine' : ''}`,
+        data: { duel: r.duel === null ? '' : String(r.duel) },
+      }, recapText(r, me, lang)))));
+  }
+
   function waitPanel() {
     const el = h('section', { class: 'card waiting', id: 'waiting' });
     return {
       el,
       update(s) {
         const mine = myStanding();
+        const tour = s.tournament;
         let text;
-        if (mine && mine.out) text = t('game.you_are_out');
-        else if (s.tournament.bye === s.me.id && s.tournament.phase === 'playing') text = t('game.bye_waiting');
-        else if (s.tournament.phase === 'playing') text = t('game.waiting_round');
+        if (tour.phase === 'between' || tour.phase === 'finished') text = t('game.round_over', { round: tour.round });
+        else if (mine && mine.out) text = t('game.out_watch');
+        else if (tour.bye === s.me.id && tour.phase === 'playing') text = t('game.bye_waiting');
+        else if (tour.phase === 'playing') text = t('game.waiting_round');
         else text = t('game.waiting_start');
-        keyed(el, text, () => [h('p', { class: 'lead' }, text), h('p', { class: 'hint' }, t('game.watch_hint'))]);
+        keyed(el, text, () => h('p', { class: 'lead' }, text));
       },
     };
+  }
+
+  /** While I wait (my duel or the one I watch is over, a bye, out): how many duels still run,
+   * and one to watch. */
+  function renderOffer(s, kind) {
+    const tour = s.tournament;
+    const live = liveDuels(s);
+    const shown = kind.startsWith('watch') ? s.watching : kind.startsWith('duel') ? s.duel : null;
+    const waiting = kind.startsWith('wait') || (!!shown && !!shown.outcome);
+    const show = waiting && tour.phase === 'playing' && !s.final && live.length > 0;
+    keyed(offerBox, JSON.stringify([show, live.map((d) => d.id)]), () => {
+      if (!show) return null;
+      return h('div', { class: 'row-inline' },
+        h('p', { id: 'duels-running' }, t('game.duels_running', { n: live.length })),
+        h('button', {
+          class: 'btn primary', type: 'button', id: 'watch-one',
+          onclick: () => actions.spectate(live[0].id),
+        }, t('game.watch_one')));
+    });
+    offerBox.hidden = !show;
+  }
+
+  /** After the last duel: its end stays on screen, then the final table (or at once, asked). */
+  function renderFinal(s) {
+    const until = s.final ? s.final.holdUntil : null;
+    keyed(finalBox, String(until), () => (until === null
+      ? null
+      : [
+        h('span', { class: 'countdown', data: { deadline: String(until), format: 'game.final_in' } },
+          t('game.final_in', { s: Math.max(0, Math.ceil((until - now()) / 1000)) })),
+        h('button', { class: 'btn small', type: 'button', id: 'final-now', onclick: () => actions.showFinal() },
+          t('game.final_now')),
+      ]));
+    const was = finalBox.hidden;
+    finalBox.hidden = until === null;
+    if (was && !finalBox.hidden) {
+      seeIt(finalBox); // with the last duel's result above it
+      announce(t('game.final_in', { s: Math.ceil((until - now()) / 1000) })); // once, not each second
+    }
   }
 
   function renderMine(s) {
@@ -146,7 +210,7 @@ export function mount(root, ctx) {
 
   function renderDuels(s) {
     const tour = s.tournament;
-    const live = tour.duels.filter((d) => !d.over && !(s.duel && d.id === s.duel.id));
+    const live = liveDuels(s);
     const allowed = canWatch(s);
     const watching = s.watching ? s.watching.id : null;
     keyed(duelsBox, JSON.stringify([live, allowed, watching, live.map((d) => d.players.map(livesOf))]), () => [
@@ -198,22 +262,25 @@ export function mount(root, ctx) {
       h('table', { class: 'table standings-table' },
         h('thead', {}, h('tr', {},
           h('th', { scope: 'col' }, t('game.col_player')),
-          h('th', { scope: 'col' }, t('game.col_lives')),
-          h('th', { scope: 'col' }, t('game.col_status')))),
+          h('th', { scope: 'col' }, t('game.col_lives')))),
+        // the status under the name: a whole name fits on its line, and nothing wraps
         h('tbody', {}, rows.map(([st, status]) => h('tr', {
           class: `${st.out ? 'is-out' : ''}${s.me && st.player === s.me.id ? ' is-me' : ''}`,
           data: { player: String(st.player) },
         },
-        h('td', {}, playerName(st.player)),
-        h('td', {}, hearts(st.lives)),
-        h('td', { class: 'status' }, status))))),
+        h('td', {}, playerName(st.player), h('span', { class: 'status' }, status)),
+        h('td', {}, hearts(st.lives)))))),
     ]);
   }
 
   return {
     update(s) {
       if (!s.tournament) return;
-      renderMain(s, mainKind(s));
+      game.dataset.phase = s.tournament.phase;
+      const kind = mainKind(s);
+      renderMain(s, kind);
+      renderOffer(s, kind);
+      renderFinal(s);
       renderMine(s);
       renderDuels(s);
       renderStandings(s);

@@ -1,12 +1,13 @@
 // Home: your nickname (editable) and rating, the word language (choosing one may offer the page
-// in that language, once), Play, Create a party, the rules and the leaderboard.
+// in that language, once), Play, Create a party, the rules and the leaderboard (people, or with
+// the bots; your own row even when you are not near the top; each name links to its profile).
 
 import { apiErrorText } from '../actions.js';
 import { h } from '../dom.js';
 import * as i18n from '../i18n.js';
 import { num, t } from '../i18n.js';
 import { emit, state } from '../state.js';
-import { botBadge, keyed, nick, renderNotice } from './common.js';
+import { botBadge, keyed, nick, renderNotice, tag } from './common.js';
 
 /** Choosing a word language that is also an interface language offers it, once, in its words.
  * Only a choice that stays is offered: arrowing through the list passes many languages. */
@@ -54,6 +55,10 @@ export function mount(root, ctx) {
     onclick: () => actions.createParty(state.language),
   }, t('home.create_party'));
   const board = h('div', { class: 'leaderboard-body' });
+  const withBots = h('input', {
+    id: 'leaderboard-bots', type: 'checkbox', checked: state.leaderboardBots,
+    onchange: (e) => actions.loadLeaderboard(e.target.checked),
+  });
 
   root.append(
     h('div', { class: 'home' },
@@ -70,7 +75,9 @@ export function mount(root, ctx) {
         h('div', { class: 'actions' }, playBtn, partyBtn),
         h('p', { class: 'hint' }, t('home.play_hint'), ' ', t('home.party_hint'))),
       h('section', { class: 'card leaderboard', 'aria-labelledby': 'lb-h' },
-        h('h2', { id: 'lb-h' }, t('home.leaderboard')),
+        h('div', { class: 'lb-head' },
+          h('h2', { id: 'lb-h' }, t('home.leaderboard')),
+          h('label', { class: 'check' }, withBots, ' ', t('home.with_bots'))),
         board)),
   );
 
@@ -108,41 +115,51 @@ export function mount(root, ctx) {
       setTimeout(() => input.focus(), 0);
       return form;
     }
-    return h('dl', { class: 'me' },
+    return [h('dl', { class: 'me' },
       h('div', {},
         h('dt', {}, t('home.nickname')),
         h('dd', {},
           h('bdi', { class: 'nick', id: 'my-nickname' }, me.nickname),
-          h('span', { class: 'tag' }, me.tag || ''),
+          tag(me.tag),
           h('button', {
             class: 'btn small link', type: 'button', id: 'edit-nickname',
             onclick: () => { editing = true; profile._key = null; emit(); },
           }, t('home.edit_nickname')))),
       h('div', {},
         h('dt', {}, t('home.rating')),
-        h('dd', { class: 'rating', id: 'my-rating' }, me.rating == null ? '–' : num(me.rating))));
+        h('dd', { class: 'rating', id: 'my-rating' }, me.rating == null ? '–' : num(me.rating)))),
+    me.tag ? h('p', { class: 'hint tag-hint', id: 'tag-hint' }, t('home.tag_hint', { tag: me.tag })) : null,
+    h('p', {}, h('a', { href: `/players/${me.id}`, id: 'my-profile' }, t('home.profile')))];
+  }
+
+  function boardRow(row) {
+    const p = row.player;
+    const mine = state.me && p.id === state.me.id;
+    return h('tr', { class: mine ? 'is-me' : '', data: { player: String(p.id) } },
+      h('td', { class: 'num' }, num(row.rank)),
+      h('td', {},
+        h('span', { class: `pname${p.bot ? ' is-bot' : ''}` },
+          h('a', { href: `/players/${p.id}` }, nick(p.nickname)), tag(p.tag), p.bot ? botBadge() : null,
+          mine ? h('span', { class: 'you' }, t('common.you_marker')) : null)),
+      h('td', { class: 'num' }, num(p.rating)));
   }
 
   function renderBoard(lb) {
     if (!lb) return h('p', { class: 'hint' }, t('app.loading'));
     if (lb.failed) return h('p', { class: 'error' }, t('home.leaderboard_failed'));
     if (!lb.rows.length) return h('p', { class: 'hint' }, t('home.leaderboard_empty'));
-    return h('table', { class: 'table' },
+    const you = lb.you && !lb.rows.some((row) => row.player.id === lb.you.player.id) ? lb.you : null;
+    return h('table', { class: 'table leaderboard-table', id: 'leaderboard' },
       h('thead', {}, h('tr', {},
-        h('th', { scope: 'col' }, t('home.rank')),
+        h('th', { scope: 'col', class: 'num' }, t('home.rank')),
         h('th', { scope: 'col' }, t('home.player')),
         h('th', { scope: 'col', class: 'num' }, t('home.rating')))),
-      h('tbody', {}, lb.rows.map((row) => {
-        const p = row.player;
-        const mine = state.me && p.id === state.me.id;
-        return h('tr', { class: mine ? 'is-me' : '' },
-          h('td', { class: 'num' }, num(row.rank)),
-          h('td', {}, nick(p.nickname), h('span', { class: 'tag' }, p.tag), p.bot ? botBadge() : null),
-          h('td', { class: 'num' }, num(p.rating)));
-      })));
+      h('tbody', {}, lb.rows.map(boardRow)),
+      // your own row, below the top ones, when you are further down
+      you ? h('tbody', { class: 'your-row' }, boardRow(you)) : null);
   }
 
-  actions.loadLeaderboard();
+  actions.loadLeaderboard(state.leaderboardBots);
   actions.refreshMe();
 
   return {

@@ -42,6 +42,7 @@ export function mount(root, ctx) {
         h('span', { id: 'seat-count' }, t('lobby.seats', { n: lobby.seats.length, max: lobby.capacity }))),
       h('ol', { class: 'seats', 'aria-label': t('lobby.seats', { n: lobby.seats.length, max: lobby.capacity }) }, seats),
       fillNote,
+      h('p', { class: 'hint', id: 'tag-hint' }, t('common.tag_hint')),
       h('div', { class: 'actions' },
         h('button', { class: 'btn', type: 'button', id: 'leave-lobby', onclick: () => ctx.actions.leave() },
           t('lobby.leave'))),

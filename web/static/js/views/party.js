@@ -1,26 +1,10 @@
 // The party screen: members and their status (live), the invite link with a copy button, and
 // the leader's controls (start, remove, hand over, new link, language).
 
-import { h } from '../dom.js';
+import { copyText, h } from '../dom.js';
 import { languageOf, toast } from '../state.js';
 import { num, t } from '../i18n.js';
-import { botBadge, keyed, nick, renderNotice } from './common.js';
-
-async function copyText(text, input) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // no clipboard API (plain http on another machine): select and copy the old way
-    input.focus();
-    input.select();
-    try {
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    }
-  }
-}
+import { botBadge, keyed, nick, renderNotice, tag } from './common.js';
 
 export function mount(root, ctx) {
   const { actions } = ctx;
@@ -47,7 +31,7 @@ export function mount(root, ctx) {
     },
     h('span', { class: `dot ${m.in_tournament ? 'busy' : m.online ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
     h('span', { class: 'pname' },
-      nick(m.nickname), h('span', { class: 'tag' }, m.tag || ''),
+      nick(m.nickname), tag(m.tag),
       m.bot ? botBadge() : null,
       m.id === me ? h('span', { class: 'you' }, t('common.you_marker')) : null),
     h('span', { class: 'member-rating' }, m.rating == null ? '' : num(m.rating)),
@@ -83,7 +67,7 @@ export function mount(root, ctx) {
         linkInput,
         h('button', {
           class: 'btn', type: 'button', id: 'copy-link',
-          onclick: async () => toast(t(await copyText(link, linkInput) ? 'party.copied' : 'party.copy_failed')),
+          onclick: async () => toast(t(await copyText(link) ? 'party.copied' : 'party.copy_failed')),
         }, t('party.copy')),
         leader
           ? h('button', {

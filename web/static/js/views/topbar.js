@@ -1,6 +1,8 @@
 // The top bar of every screen: the game's name, who you are, the rules, and the menu of the
-// page's language and colours (a <details>: it opens with Enter or Space and closes with Escape).
+// page's language, colours and sound (a <details>: it opens with Enter or Space and closes with
+// Escape).
 
+import { setSound, soundOn } from '../attention.js';
 import { h, fill } from '../dom.js';
 import * as i18n from '../i18n.js';
 import { num, t } from '../i18n.js';
@@ -28,6 +30,10 @@ export function createTopbar(ctx) {
     id: 'contrast', type: 'checkbox', checked: i18n.contrast(),
     onchange: (e) => i18n.setContrast(e.target.checked),
   });
+  const sound = h('input', {
+    id: 'sound', type: 'checkbox', checked: soundOn(),
+    onchange: (e) => setSound(e.target.checked),
+  });
   const prefs = h('details', { class: 'prefs', id: 'prefs' },
     summary,
     h('form', {
@@ -40,7 +46,8 @@ export function createTopbar(ctx) {
     },
     h('label', { for: 'ui-language' }, t('prefs.language')),
     h('div', { class: 'row-inline' }, select, apply),
-    h('label', { class: 'check' }, contrast, ' ', t('prefs.contrast'))));
+    h('label', { class: 'check' }, contrast, ' ', t('prefs.contrast')),
+    h('label', { class: 'check' }, sound, ' ', t('prefs.sound'))));
   prefs.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && prefs.open) {
       prefs.open = false;
