@@ -169,6 +169,7 @@ class Actor:
                 if isinstance(message, Stop):
                     break
                 self._handle(message)
+                message = None  # an idle actor keeps nothing alive (a closed connection...)
         except gevent.GreenletExit:
             pass
         except BaseException as error:  # noqa: BLE001 - the supervisor decides what it means

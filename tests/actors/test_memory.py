@@ -1,0 +1,74 @@
+"""Nothing accumulates: once tournaments end and their players leave, the server holds the same
+actors and greenlets as before they came, and their objects are freed (issue 12: a server that
+runs for months must not grow with every tournament)."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections import Counter
+
+import greenlet
+
+from actors.runtime import live_refs, settle
+from tests.actors.harness import Harness, another_word, finished, play_round
+
+
+def running_greenlets() -> int:
+    gc.collect()
+    return sum(1 for o in gc.get_objects() if isinstance(o, greenlet.greenlet) and o and not o.dead)
+
+
+def actor_kinds() -> Counter[str]:
+    return Counter(r.kind for r in live_refs())
+
+
+def play_tournament(h: Harness) -> dict[int, tuple[str, weakref.ref]]:
+    """Eight players queue, play a whole tournament and leave. Returns weak references to every
+    actor the tournament started (its lobby, duels and the players' connections), by kind."""
+    earlier = set(live_refs())  # other tests' actors may still be around
+    clients = {c.id: c for c in h.full_lobby()}
+    held: dict[int, tuple[str, weakref.ref]] = {}
+
+    def hold() -> None:
+        for r in set(live_refs()) - earlier:
+            held.setdefault(id(r._actor), (r.kind, weakref.ref(r._actor)))
+
+    hold()
+    rounds = 0
+    while not finished(clients):
+        rounds += 1
+
+        def decide(duel, player, rounds=rounds):
+            hold()
+            return duel.secret if (rounds + player) % 3 else another_word(h, duel)
+
+        play_round(h, clients, decide)
+    h.advance(h.settings.intro_seconds + 1)  # the final hold and any pause after the end
+    for client in clients.values():
+        client.disconnect()
+        client.conn = None  # as the websocket route's frame does when it returns
+    h.clients.clear()
+    h.advance(h.settings.reconnect_grace_seconds + 1)
+    settle()
+    return held
+
+
+def test_actors_and_greenlets_return_to_their_baseline_after_tournaments():
+    h = Harness(seed=7)
+    play_tournament(h)  # the first one warms caches (word lists, lazily built tables)
+    kinds, greenlets = actor_kinds(), running_greenlets()
+
+    held: dict[int, tuple[str, weakref.ref]] = {}
+    for _ in range(3):
+        held.update(play_tournament(h))
+    started = Counter(kind for kind, _ in held.values())
+    assert started["LobbyActor"] == 3 and started["Connection"] == 24
+    assert started["DuelActor"] >= 3 * 7  # at least seven duels to get one of eight left
+
+    assert actor_kinds() == kinds
+    assert running_greenlets() == greenlets
+    gc.collect()
+    alive = Counter(kind for kind, ref in held.values() if ref() is not None)
+    assert not alive, f"still referenced after their tournament: {alive}"
+    assert h.lobby_count() == 0
