@@ -62,7 +62,7 @@ def switch_to_persian(page) -> None:
     assert page.evaluate("document.documentElement.lang") == "en"  # not applied while choosing
     tab_to(page, "#ui-language-apply")
     page.keyboard.press("Enter")
-    page.wait_for_function("document.documentElement.lang === 'fa'")
+    page.wait_for_function("() => document.documentElement.lang === 'fa'")
     assert page.evaluate("document.activeElement.id") == "prefs-button"  # the focus stays put
     page.keyboard.press("Escape")
 

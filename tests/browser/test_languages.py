@@ -72,7 +72,7 @@ def test_a_german_browser_gets_the_german_page_and_its_choices_are_remembered(se
     assert page.locator("#offer").count() == 0  # offered once only
     page.select_option("#language", "nl")
     page.click("#offer-yes")
-    page.wait_for_function("document.documentElement.lang === 'nl'")
+    page.wait_for_function("() => document.documentElement.lang === 'nl'")
     assert page.inner_text("#play") == "Spelen"
     assert page.input_value("#language") == "nl"  # the word language stays as chosen
 
@@ -89,7 +89,7 @@ def test_a_german_browser_gets_the_german_page_and_its_choices_are_remembered(se
     rules.click(".prefs summary")
     rules.select_option("#ui-language", "pl")
     rules.click(".prefs-panel button")
-    rules.wait_for_function("document.documentElement.lang === 'pl'")
+    rules.wait_for_function("() => document.documentElement.lang === 'pl'")
     assert rules.inner_text("h1") == "Jak grać"
     page.reload()
     page.wait_for_selector("#play")

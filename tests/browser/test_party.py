@@ -77,7 +77,7 @@ def test_a_party_made_by_invite_link_is_started_by_its_leader(server, new_page, 
     b.click("#prefs-button")
     b.select_option("#ui-language", "fa")
     b.click("#ui-language-apply")
-    b.wait_for_function("document.documentElement.dir === 'rtl'")
+    b.wait_for_function("() => document.documentElement.dir === 'rtl'")
     # A's name is isolated inside B's Persian sentence, whichever way it is written
     assert f"\u2068{a_name}\u2069" in b.text_content("#wait-leader")
     assert "رهبر" in b.inner_text("#wait-leader")

@@ -537,7 +537,7 @@ def test_a_person_plays_a_tournament_against_bots_to_the_end(server, new_page, s
     assert page.locator("#leaderboard .bot-badge").count() == 0  # people only
     assert page.locator(f"#leaderboard tr.is-me a[href='/players/{me}']").count() == 1
     page.check("#leaderboard-bots")
-    page.wait_for_function("document.querySelectorAll('#leaderboard .bot-badge').length >= 7")
+    page.locator("#leaderboard .bot-badge").nth(6).wait_for()  # the seven bots, at least
     assert page.locator("#leaderboard tr.is-me").count() == 1
 
 
@@ -577,7 +577,7 @@ def check_share(page, base: str, tid: str, place: int, duels: int) -> None:
     address, and not a letter of any word."""
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
     page.click("#share-result")
-    page.wait_for_function("document.querySelector('#toast').textContent.includes('copied')")
+    page.wait_for_function("() => document.querySelector('#toast').textContent.includes('copied')")
     lines = page.evaluate("navigator.clipboard.readText()").splitlines()
     assert re.fullmatch(rf"Wordle Tournament #{tid}: {place}\w\w of 8 after \d+ rounds?", lines[0])
     grid, link = lines[1:-1], lines[-1]
