@@ -95,6 +95,7 @@ def main() -> None:
         gevent.signal_handler(signum, on_signal, signum)
     stopping.wait()
     drained = game.drain(settings.shutdown_grace_seconds, settings.shutdown_write_seconds)
+    game.close(settings.shutdown_write_seconds)
     if drained.stopped:
         log.info("stopped %d running tournament(s) as aborted", drained.stopped)
     server.stop(timeout=2)

@@ -72,4 +72,4 @@ def _game(app: Flask, settings: Settings):
         import wordlists
 
         words = wordlists.load_all(settings.wordlists_dir or None)
-    return GameServer(settings, words, store=sql_store)
+    return GameServer(settings, words, store=sql_store, writer_thread=True)
