@@ -95,11 +95,11 @@ def main() -> None:
         gevent.signal_handler(signum, on_signal, signum)
     stopping.wait()
     drained = game.drain(settings.shutdown_grace_seconds, settings.shutdown_write_seconds)
-    game.close(settings.shutdown_write_seconds)
     if drained.stopped:
         log.info("stopped %d running tournament(s) as aborted", drained.stopped)
     server.stop(timeout=2)
     game.wait_quiet(3.0)
+    game.close(settings.shutdown_write_seconds)  # the writer thread, once the actors are quiet
     log.info("at stop: %s", census(game))
     log.info("gc: %s", gc_watch.summary())
     status = report_unwritten(drained.unwritten, settings.journal_path)

@@ -52,8 +52,11 @@ class ThreadedWrites:
     def __init__(self, store: GameStore) -> None:
         self.store = store
         self.pool = ThreadPool(1)  # workers never time out: the same thread for every write
+        self.closed = False
 
     def _write(self, fn: Callable[..., R], *args: Any) -> R:
+        if self.closed:  # a straggler after the stop: on the hub, as before this module
+            return fn(*args)
         ok, value = self.pool.apply(_outcome, (fn, args))
         if not ok:
             raise value
@@ -114,6 +117,7 @@ class ThreadedWrites:
         """Shutdown: give a write under way `timeout` seconds to end, then stop the thread
         (its connection went back to the pool when its last call ended). False: a write was
         still running (it ends on its own; the process may exit under it)."""
+        self.closed = True
         with gevent.Timeout(timeout, False):
             self.pool.join()
         done = self.pool.task_queue.unfinished_tasks == 0

@@ -105,3 +105,13 @@ def test_mysql_writes_stay_on_the_hub(tmp_path):
     writes = writes_off_hub(store)
     assert isinstance(writes, ThreadedWrites)
     writes.close(5)
+
+
+def test_a_write_after_the_stop_still_happens_on_the_caller():
+    probe = Probe()
+    writes = ThreadedWrites(probe)
+    writes.finish_tournament(1)
+    assert writes.close(5)
+    writes.finish_tournament(2)  # a straggler: written, on the hub as before
+    assert [tid for tid, _ in probe.done] == [1, 2]
+    assert probe.done[0][1] != threading.get_ident() == probe.done[1][1]
