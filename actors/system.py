@@ -42,7 +42,6 @@ from actors.messages import (
 from actors.recorder import PendingWrites, Recorder, Unwritten
 from actors.runtime import ActorDead, ActorRef, live_refs
 from actors.supervisor import Supervisor
-from actors.writer_thread import ThreadedWrites, writes_off_hub
 from models.settings import Settings
 from models.store import GameStore, PlayerInfo
 from models.store.journal import Journal
@@ -77,16 +76,10 @@ class GameServer:
         clock: Clock | None = None,
         rng: random.Random | None = None,
         players: Callable[[list[int]], dict[int, Player]] | None = None,
-        writer_thread: bool = False,
     ) -> None:
-        """`players(ids)` gives current player info (for party views); by default the store.
-        `writer_thread`: the store's writes run on a writer thread of their own when the
-        database is SQLite (actors/writer_thread.py; the server does, tests on a manual clock
-        do not need to)."""
+        """`players(ids)` gives current player info (for party views); by default the store."""
         self.settings = settings
         self.words = words
-        if store is not None and writer_thread:
-            store = writes_off_hub(store)
         self.store = store
         self.clock = clock or RealClock()
         self.supervisor = Supervisor(self.clock).start()
@@ -269,9 +262,3 @@ class GameServer:
                     break
                 gevent.sleep(poll)
         return Drained(running, unwritten)
-
-    def close(self, seconds: float = 10.0) -> None:
-        """After `drain`: stop the database writer thread, if there is one (a write still
-        under way gets `seconds` to end)."""
-        if isinstance(self.store, ThreadedWrites) and not self.store.close(seconds):
-            log.error("a database write was still running at the stop")
