@@ -208,6 +208,8 @@ def test_sigterm_stops_running_tournaments_cleanly(tmp_path):
     thread.join(30)
     log = srv.log()
     assert "shutting down" in log and "stopped 1 running tournament" in log
+    # the writer thread wrote the aborted tournament, then stopped holding no connection
+    assert "database connections in use: 0" in log and "write was still running" not in log
     brains, recorder = holder["r"]
     assert all(
         any(f["type"] == "tournament_aborted" for f in frames)
