@@ -12,6 +12,7 @@ from flask import Flask, current_app, jsonify
 from models import store as sql_store
 from models.settings import Settings
 from models.store import WebStore
+from models.store.writer_thread import writes_off_hub
 
 log = logging.getLogger("wordle")
 
@@ -30,8 +31,9 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     aborted = sql_store.open_database(settings.database_url, settings.journal_path)
     if aborted:
         log.warning("aborted unfinished tournaments %s", aborted)
-    app.extensions["store"] = sql_store
-    game = app.config.get("GAME") or _game(app, settings)
+    store = writes_off_hub(sql_store)  # SQLite: every write on one writer thread
+    app.extensions["store"] = store
+    game = app.config.get("GAME") or _game(app, settings, store)
     app.extensions["game"] = game
     app.config["WORDS"] = game.words
 
@@ -64,7 +66,7 @@ def store() -> WebStore:
     return current_app.extensions["store"]
 
 
-def _game(app: Flask, settings: Settings):
+def _game(app: Flask, settings: Settings, store: Any):
     from actors.system import GameServer
 
     words = app.config.get("WORDS")
@@ -72,4 +74,4 @@ def _game(app: Flask, settings: Settings):
         import wordlists
 
         words = wordlists.load_all(settings.wordlists_dir or None)
-    return GameServer(settings, words, store=sql_store)
+    return GameServer(settings, words, store=store)
