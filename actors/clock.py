@@ -28,10 +28,22 @@ class Clock(Protocol):
 
 
 class _LoopTimer:
-    __slots__ = ("_watcher",)
+    """One pending call: the loop's timer watcher and what to call when it fires.
 
-    def __init__(self, watcher: Any) -> None:
+    Why a class rather than a closure: a closure costs a function, its cells and their tuple
+    on top of the watcher, and a turn clock lives for seconds, so all of them survive the
+    young collections; here the watcher keeps one bound method."""
+
+    __slots__ = ("_watcher", "_fn", "_args")
+
+    def __init__(self, watcher: Any, fn: Callable[..., Any], args: tuple) -> None:
         self._watcher = watcher
+        self._fn = fn
+        self._args = args
+
+    def fire(self) -> None:
+        self.cancel()
+        self._fn(*self._args)
 
     def cancel(self) -> None:
         self._watcher.stop()
@@ -46,13 +58,8 @@ class RealClock:
 
     def call_later(self, delay: float, fn: Callable[..., Any], *args: Any) -> Timer:
         watcher = gevent.get_hub().loop.timer(max(0.0, delay))
-        timer = _LoopTimer(watcher)
-
-        def fire() -> None:
-            timer.cancel()
-            fn(*args)
-
-        watcher.start(fire)
+        timer = _LoopTimer(watcher, fn, args)
+        watcher.start(timer.fire)
         return timer
 
 

@@ -15,12 +15,13 @@ import itertools
 import logging
 import traceback
 import weakref
+from collections import deque
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import gevent
+from gevent import get_hub, getcurrent
 from gevent.event import AsyncResult
-from gevent.queue import Queue
 
 from actors.clock import Clock, RealClock, Timer
 
@@ -66,6 +67,58 @@ class InjectedCrash(RuntimeError):
 
 
 STOP = Stop()
+
+
+class Mailbox:
+    """An actor's queue: a deque, and the actor's greenlet parked in the hub while it is empty.
+
+    Why not gevent.queue.Queue: every blocking `get` of a Queue allocates a Waiter and bound
+    methods that live as long as the actor stays idle, i.e. seconds. With thousands of actors
+    (one per connection) those survive every young collection and were a large share of what
+    the middle generation walks (BENCH-NOTES.md, "What the young collections walk"). Here an
+    idle actor holds nothing per wait: the parked greenlet is remembered, and a `put` schedules
+    one short-lived loop callback that switches back to it. One reader (the actor's loop),
+    any number of writers, all greenlets of the hub's thread, as with the Queue it replaces.
+    """
+
+    __slots__ = ("_items", "_parked", "_waking")
+
+    def __init__(self) -> None:
+        self._items: deque[Any] = deque()
+        self._parked: Any = None  # the greenlet waiting in get(), if any
+        self._waking = False  # a wake-up callback is scheduled
+
+    def put(self, item: Any) -> None:
+        self._items.append(item)
+        if self._parked is not None and not self._waking:
+            self._waking = True
+            get_hub().loop.run_callback(self._wake)
+
+    def _wake(self) -> None:
+        self._waking = False
+        parked = self._parked
+        if parked is not None and self._items:
+            parked.switch()
+
+    def get(self) -> Any:
+        """The next message, waiting for one (only the owning actor's greenlet calls this)."""
+        items = self._items
+        while not items:
+            self._parked = getcurrent()
+            try:
+                get_hub().switch()
+            finally:
+                self._parked = None
+        return items.popleft()
+
+    def get_nowait(self) -> Any:
+        return self._items.popleft()
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def qsize(self) -> int:
+        return len(self._items)
 
 
 class ActorRef:
@@ -115,7 +168,7 @@ class Actor:
         self.supervisor = supervisor
         self.parent: ActorRef | None = None  # told (via the supervisor) when this actor crashes
         self.name = f"{type(self).__name__.lower()}-{next(_ids)}"
-        self._mailbox: Queue = Queue()
+        self._mailbox = Mailbox()
         self._greenlet: gevent.Greenlet | None = None
         self._running = False
         self.ref = ActorRef(self)

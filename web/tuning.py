@@ -15,12 +15,14 @@ from typing import Any
 
 log = logging.getLogger("wordle.tuning")
 
-# Measured at 10,000 players (BENCH-NOTES.md): in this server a collection costs ~6-7 us per
-# object it walks, so the young generation stays small (1,000: ~10 ms every 0.5 s) and is
-# promoted to the middle one every 5th time (~80 ms every 3 s). A full collection walks every
-# player's objects (~2.5 s at 10,000 players): after 1,000 middle ones only (~50 minutes at
-# that load) instead of every ~40 s. Larger young thresholds made each young collection long
-# (50,000: 100-350 ms every 20 s).
+# Measured at 10,000 players (BENCH-NOTES.md, "What the young collections walk"): a
+# collection costs 0.3-0.6 us per object it walks, and the young generations hold many more
+# objects than the threshold (the counter is allocations minus deallocations, and old objects
+# dying lower it): ~4,000 per young collection (~1 ms every 0.5 s) and ~22,000 per middle one
+# (~10 ms every 3 s) since idle actors and sockets stopped allocating per wait. A full
+# collection walks every player's objects (~1.3-2.5 s at 10,000 players): after 1,000 middle
+# ones only (~50 minutes at that load) instead of every ~40 s. Larger young thresholds made
+# each young collection long (50,000: 100-350 ms every 20 s).
 GC_THRESHOLDS = (1000, 5, 1000)
 SLOW_GC_SECONDS = 0.1  # log collections that stop the process longer than this
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from flask import Flask, current_app, g, request
 from flask_sock import ConnectionClosed, Sock
+from gevent import get_hub, getcurrent
 from werkzeug.exceptions import TooManyRequests
 
 from actors.frames import PROTOCOL_VERSION, Error
@@ -114,6 +115,48 @@ def release_handshake_socket(ws: Any, environ: dict[str, Any]) -> None:
     original.close()
 
 
+class _Quiet(BaseException):
+    """Thrown into the reading greenlet when its client stayed quiet (a BaseException, like
+    gevent's Timeout, so that no `except Exception` on the way swallows it)."""
+
+
+class QuietTimer:
+    """Wakes the greenlet that made it, blocked in `ws.receive()`, after `seconds` of silence.
+
+    Why not `ws.receive(timeout=...)`: that makes a new gevent Timeout (with its loop timer,
+    dict and bound methods) for every frame, and each lives until the client's next frame,
+    seconds later, so thousands of them survive every young collection (BENCH-NOTES.md, "What
+    the young collections walk"). This keeps one loop timer per connection and re-arms it
+    (libev's `again`) for each frame, allocating nothing. (A gevent Timeout cannot be reused
+    for this: restarted after a cancel, it still counts from its first start.)"""
+
+    __slots__ = ("_greenlet", "_watcher", "_fire_cb")
+
+    def __init__(self, seconds: float) -> None:
+        self._greenlet = getcurrent()
+        self._watcher = get_hub().loop.timer(seconds, seconds)
+        self._fire_cb: Any = self._fire  # bound once, not per frame; close() drops it
+
+    def _fire(self) -> None:
+        self._watcher.stop()
+        self._greenlet.throw(_Quiet())
+
+    def receive(self, ws: Any) -> Any:
+        """The next frame, or None when the client stayed quiet for the interval."""
+        self._watcher.again(self._fire_cb)
+        try:
+            return ws.receive()
+        except _Quiet:
+            return None
+        finally:
+            self._watcher.stop()
+
+    def close(self) -> None:
+        self._watcher.stop()
+        self._watcher.close()
+        self._fire_cb = None
+
+
 def keep_alive(ws: Any, game: Any, conn: Any) -> bool:
     """The client was quiet for a ping interval: have it pinged; False (the end of this
     connection) when the previous ping is still unanswered (a dead peer goes within two
@@ -152,9 +195,10 @@ def websocket(ws: Any) -> None:
         settings.frames_per_second, 2 * settings.frames_per_second, time.monotonic()
     )
     strikes = 0
+    quiet = QuietTimer(settings.ping_seconds)
     try:
         while conn.alive:
-            data = ws.receive(timeout=settings.ping_seconds)
+            data = quiet.receive(ws)
             if data is None:
                 if not keep_alive(ws, game, conn):
                     break
@@ -175,6 +219,7 @@ def websocket(ws: Any) -> None:
     except ConnectionClosed:
         pass
     finally:
+        quiet.close()
         open_sockets[address] -= 1
         if not open_sockets[address]:
             del open_sockets[address]

@@ -117,3 +117,31 @@ def test_a_crashed_connection_closes_its_socket():
     client.conn.tell(Crash())
     settle()
     assert client.socket.closed and not client.conn.alive
+
+
+def test_an_idle_actor_wakes_for_each_burst_of_messages():
+    """The mailbox parks an empty actor in the hub; tells from other greenlets wake it once
+    per burst, and everything told is handled, in order."""
+    actor = Counter()
+    c = actor.start()
+    settle()  # parked: its mailbox is empty
+
+    def burst(first: int) -> None:
+        for n in range(first, first + 3):
+            c.tell(Add(n))
+
+    gevent.joinall([gevent.spawn(burst, 1), gevent.spawn(burst, 10)])
+    settle()
+    assert actor.total == (1 + 2 + 3) + (10 + 11 + 12)
+    c.tell(Add(100))  # parked again, woken again
+    assert c.ask(Total()) == 139
+
+
+def test_an_actor_killed_while_idle_ends_cleanly():
+    actor = Counter()
+    c = actor.start()
+    settle()
+    actor._greenlet.kill()
+    c.tell(Add(1))  # after its greenlet ended: nothing to wake, nothing raised
+    settle()
+    assert actor.total == 0 and actor._greenlet.dead
