@@ -99,21 +99,11 @@ def main() -> None:
         log.info("stopped %d running tournament(s) as aborted", drained.stopped)
     server.stop(timeout=2)
     game.wait_quiet(3.0)
-    close_writer(app.extensions["store"], settings.shutdown_write_seconds)
     log.info("at stop: %s", census(game))
     log.info("gc: %s", gc_watch.summary())
     status = report_unwritten(drained.unwritten, settings.journal_path)
     log.info("bye")
     sys.exit(status)
-
-
-def close_writer(store: object, seconds: float) -> None:
-    """Once the actors are quiet: stop the database writer thread (SQLite), giving a write
-    still under way `seconds` to end."""
-    from models.store.writer_thread import ThreadedStore
-
-    if isinstance(store, ThreadedStore) and not store.close(seconds):
-        log.error("a database write was still running at the stop")
 
 
 def census(game: "GameServer") -> str:

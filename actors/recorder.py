@@ -1,8 +1,7 @@
 """The one writer to the database.
 
-Concurrent writers only fight over SQLite's lock, so every game write goes through this actor,
-one short transaction at a time. With SQLite the store runs each on its writer thread, so that
-commits do not stop the hub (models/store/writer_thread.py); this actor waits for each. Reads
+SQLite blocks the whole gevent hub while it writes, and concurrent writers only fight over its
+lock, so every game write goes through this actor, one short transaction at a time. Reads
 (REST routes) go straight to the store.
 
 A result must never be lost to a database outage: when the store reports the database

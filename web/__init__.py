@@ -12,7 +12,6 @@ from flask import Flask, current_app, jsonify
 from models import store as sql_store
 from models.settings import Settings
 from models.store import WebStore
-from models.store.writer_thread import writes_off_hub
 
 log = logging.getLogger("wordle")
 
@@ -31,9 +30,8 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     aborted = sql_store.open_database(settings.database_url, settings.journal_path)
     if aborted:
         log.warning("aborted unfinished tournaments %s", aborted)
-    store = writes_off_hub(sql_store)  # SQLite: every write on one writer thread
-    app.extensions["store"] = store
-    game = app.config.get("GAME") or _game(app, settings, store)
+    app.extensions["store"] = sql_store
+    game = app.config.get("GAME") or _game(app, settings)
     app.extensions["game"] = game
     app.config["WORDS"] = game.words
 
@@ -66,7 +64,7 @@ def store() -> WebStore:
     return current_app.extensions["store"]
 
 
-def _game(app: Flask, settings: Settings, store: Any):
+def _game(app: Flask, settings: Settings):
     from actors.system import GameServer
 
     words = app.config.get("WORDS")
@@ -74,4 +72,4 @@ def _game(app: Flask, settings: Settings, store: Any):
         import wordlists
 
         words = wordlists.load_all(settings.wordlists_dir or None)
-    return GameServer(settings, words, store=store)
+    return GameServer(settings, words, store=sql_store)

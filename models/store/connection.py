@@ -5,8 +5,7 @@ Both backends use peewee's connection pool, whose connections belong to one thre
 under gevent's monkey-patching peewee's thread-locals are greenlet-locals, so two greenlets
 never share a connection, let alone a transaction. SQLite runs in WAL mode with a busy timeout;
 write transactions take the write lock at BEGIN (IMMEDIATE), so a transaction never fails
-half-way on a lock upgrade. SQLite calls block the thread they run on: the game's writes run
-on a writer thread of their own in the server (writer_thread.py), reads on the hub; keep
+half-way on a lock upgrade. SQLite calls block the gevent hub while they run: keep
 transactions short and never yield inside one. MySQL/MariaDB goes through PyMySQL, which is
 pure Python and so cooperative under gevent, with connect, read and write timeouts.
 

@@ -61,11 +61,10 @@ def create_player(
 
 
 @store_call
-def player_by_token(token: object, refresh: bool = True) -> PlayerInfo | None:
+def player_by_token(token: object) -> PlayerInfo | None:
     """The token's player, or None. Looks up by hash (an attacker cannot steer a hash, so the
     index lookup leaks nothing useful) and compares in constant time; last_seen is refreshed
-    at most once a minute so a busy player does not write on every request (`refresh=False`:
-    never; `last_seen_due` then says whether it should have been)."""
+    at most once a minute so a busy player does not write on every request."""
     if not isinstance(token, str) or not 16 <= len(token) <= MAX_TOKEN_LENGTH:
         return None
     if not token.isascii() or not token.isprintable():
@@ -76,18 +75,13 @@ def player_by_token(token: object, refresh: bool = True) -> PlayerInfo | None:
     if row is None or not hmac.compare_digest(row.token_hash, digest):
         return None
     now = utcnow()
-    if refresh and now - row.last_seen >= LAST_SEEN_EVERY:
+    if now - row.last_seen >= LAST_SEEN_EVERY:
         with write():
             Player.update(last_seen=now).where(
                 (Player.id == row.id) & (Player.last_seen < now - LAST_SEEN_EVERY)
             ).execute()
         row.last_seen = now
     return player_info(row)
-
-
-def last_seen_due(info: PlayerInfo) -> bool:
-    """True when `player_by_token` would refresh this player's last_seen."""
-    return utcnow() - info.last_seen.replace(tzinfo=None) >= LAST_SEEN_EVERY
 
 
 def get_player(player_id: int) -> PlayerInfo | None:
