@@ -28,12 +28,12 @@ def handshake(base: str, token: str, extensions: str | None = None) -> tuple[soc
     )
     sock.sendall(request.encode())
     head = b""
-    while b"\r\n\r\n" not in head:
-        chunk = sock.recv(4096)
-        if not chunk:
+    while not head.endswith(b"\r\n\r\n"):
+        byte = sock.recv(1)  # one at a time: the first frame may follow the head at once
+        if not byte:
             break
-        head += chunk
-    return sock, head.split(b"\r\n\r\n")[0].decode("latin-1")
+        head += byte
+    return sock, head[:-4].decode("latin-1")
 
 
 def open_files(pid: int) -> int:
