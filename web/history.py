@@ -6,8 +6,9 @@ JavaScript; web/static/js/replay.js adds the replay's controls (play, pause, ste
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response
 from marshmallow import ValidationError
@@ -22,6 +23,8 @@ from web.i18n import Translator
 from web.languages import letters_of
 from web.pages import render, translator
 
+T = TypeVar("T")
+
 history = Blueprint("history", __name__)
 
 ISOLATE = "\u2068{}\u2069"  # a name keeps its own direction inside a sentence
@@ -33,6 +36,15 @@ def _id(value: str) -> int | None:
     try:
         return IdPath().load({"id": value})["id"]
     except ValidationError:
+        return None
+
+
+def _read(read: Callable[[int], T], value: str) -> T | None:
+    """`read(id)` for the id in a URL; None when the id is malformed or unknown."""
+    key = _id(value)
+    try:
+        return read(key) if key is not None else None
+    except NotFound:
         return None
 
 
@@ -148,11 +160,7 @@ def _rounds(t: Translator, summary: Summary, me: int | None) -> list[tuple[int, 
 def tournament_page(tournament_id: str) -> Response:
     """A finished (or stopped) tournament; a running one says so and comes back later."""
     t = translator()
-    tid = _id(tournament_id)
-    try:
-        summary = store().tournament_summary(tid) if tid is not None else None
-    except NotFound:
-        summary = None
+    summary = _read(store().tournament_summary, tournament_id)
     if summary is None:
         return _not_found(t)
     if summary.status == "running":
@@ -226,11 +234,7 @@ def rating_chart(ratings: list[int]) -> Chart | None:
 @history.get("/players/<player_id>")
 def player_page(player_id: str) -> Response:
     t = translator()
-    pid = _id(player_id)
-    try:
-        profile = store().player_profile(pid) if pid is not None else None
-    except NotFound:
-        profile = None
+    profile = _read(store().player_profile, player_id)
     if profile is None:
         return _not_found(t)
     ratings = [p.rating for p in profile.history]
