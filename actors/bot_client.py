@@ -78,6 +78,11 @@ class BotBrain:
 
     # --- reading the server -----------------------------------------------------------
 
+    def _turn(self, turn: dict[str, Any], now: float) -> None:
+        self.plan = None
+        if turn["player"] == self.me:
+            self._plan_guess(now, turn["remaining_ms"] / 1000)
+
     def on_message(self, m: dict[str, Any], now: float) -> list[dict[str, Any]]:
         """Update from one server message; returns messages to send at once."""
         kind = m.get("type")
@@ -89,11 +94,12 @@ class BotBrain:
             self.duel = DuelMemory(m["duel"], m["length"])
             self.plan = None
         elif kind == "turn" and self._mine(m):
-            self.plan = None
-            if m["player"] == self.me:
-                self._plan_guess(now, m["remaining_ms"] / 1000)
-        elif kind == "guess_scored" and self._mine(m):
-            self.duel.rows.append((tuple(m["letters"]), m["marks"]))
+            self._turn(m, now)
+        elif kind in ("guess_scored", "turn_skipped") and self._mine(m):
+            if kind == "guess_scored":
+                self.duel.rows.append((tuple(m["letters"]), m["marks"]))
+            if m["next"] is not None:  # the turn this row hands over
+                self._turn(m["next"], now)
         elif kind == "guess_rejected" and self.duel is not None:
             self.duel.rejected.add(m["word"])
             self._plan_guess(now, 1.0, hurry=True)

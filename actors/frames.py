@@ -584,6 +584,18 @@ class Turn(Frame):
     remaining_ms: int
 
 
+@value
+class NextTurn(Wire):
+    """The turn a played row hands over, sent inside the row's frame (a `turn` frame's fields
+    but the duel's): one frame per guess instead of two."""
+
+    player: Id
+    turn: Annotated[int, Range(1, MAX_TURNS)]
+    turn_ms: int
+    deadline: Ms
+    remaining_ms: int
+
+
 @_frame("guess_scored")
 @value
 class GuessScored(Frame):
@@ -593,6 +605,7 @@ class GuessScored(Frame):
     letters: list[str]
     marks: Marks
     skipped: Literal[False]
+    next: NextTurn | None  # None: the duel is over (`duel_ended` follows)
 
 
 @_frame("turn_skipped")
@@ -601,12 +614,15 @@ class TurnSkipped(Frame):
     duel: Id
     index: int
     player: Id
+    next: NextTurn | None
 
 
-def row_played(duel_id: int, row: Row, index: int) -> GuessScored | TurnSkipped:
+def row_played(
+    duel_id: int, row: Row, index: int, next_turn: NextTurn | None = None
+) -> GuessScored | TurnSkipped:
     if row.skipped:
-        return TurnSkipped(duel_id, index, row.player)
-    return GuessScored(duel_id, index, row.player, list(row.letters), row.marks, False)
+        return TurnSkipped(duel_id, index, row.player, next_turn)
+    return GuessScored(duel_id, index, row.player, list(row.letters), row.marks, False, next_turn)
 
 
 @_frame("guess_rejected")

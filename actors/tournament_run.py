@@ -165,10 +165,17 @@ class TournamentRun:
         slot.duel = duel = msg.duel
         now = self.clock.time()
         audience = self._audience(msg.duel_id)
-        for e in msg.events:
+        events = msg.events
+        for i, e in enumerate(events):
             if isinstance(e, RowPlayed):
-                self.room.broadcast(frames.row_played(msg.duel_id, e.row, e.index), only=audience)
+                # the turn a row hands over goes in the row's frame
+                after = events[i + 1] if i + 1 < len(events) else None
+                handed = _next_turn(duel, after, now) if isinstance(after, TurnStarted) else None
+                row = frames.row_played(msg.duel_id, e.row, e.index, handed)
+                self.room.broadcast(row, only=audience)
             elif isinstance(e, TurnStarted):
+                if i and isinstance(events[i - 1], RowPlayed):
+                    continue  # sent with its row
                 turn = _turn(msg.duel_id, duel, e.player, e.deadline, now, e.turn)
                 self.room.broadcast(turn, only=audience)
             elif isinstance(e, GuessRejected):
@@ -421,6 +428,16 @@ class TournamentRun:
 
 def _outcome(duel: Duel) -> str | None:
     return duel.outcome.value if duel.outcome else None
+
+
+def _next_turn(duel: Duel, e: TurnStarted, now: float) -> frames.NextTurn:
+    return frames.NextTurn(
+        e.player,
+        e.turn,
+        frames.ms(duel.turn_seconds),
+        frames.ms(e.deadline),
+        frames.remaining_ms(e.deadline, now),
+    )
 
 
 def _turn(

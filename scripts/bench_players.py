@@ -153,6 +153,17 @@ class Bot:
 
     # --- frames -----------------------------------------------------------------------
 
+    def _turn(self, d: DuelState, turn: dict[str, Any]) -> None:
+        self._cancel_plan()
+        if turn["player"] == self.me:
+            d.deadline = turn["deadline"] / 1000
+            if self.rng.random() >= self.gen.pace.skip:
+                think = self.rng.uniform(*self.gen.pace.think)
+                think = min(think, turn["remaining_ms"] / 1000 * 0.8)
+                self.plan = self.gen.loop.call_later(think, self._guess, d)
+        else:
+            d.deadline = None
+
     def on_text(self, payload: bytes) -> None:
         try:
             self.on_frame(json.loads(payload))
@@ -167,28 +178,22 @@ class Bot:
         d = self.duel
         if kind in ("guess_scored", "turn_skipped", "turn") and (d is None or m["duel"] != d.id):
             return  # a duel I watch, not mine (bench bots do not spectate)
-        if kind == "guess_scored":
+        if kind == "turn":
+            self._turn(d, m)
+        elif kind in ("guess_scored", "turn_skipped"):
             d.played = m["index"] + 1
-            d.rows.append(("".join(m["letters"]), m["marks"]))
-            if m["player"] == self.me:
-                stats.counts["scored"] += 1
+            if kind == "turn_skipped":
+                if m["player"] == self.me and d.deadline is not None:
+                    stats.timer_late.append(time.time() - d.deadline)
+                    stats.counts["skips"] += 1
             else:
-                stats.recvs.append((d.id, m["index"], now))
-        elif kind == "turn":
-            self._cancel_plan()
-            if m["player"] == self.me:
-                d.deadline = m["deadline"] / 1000
-                if self.rng.random() >= self.gen.pace.skip:
-                    think = self.rng.uniform(*self.gen.pace.think)
-                    think = min(think, m["remaining_ms"] / 1000 * 0.8)
-                    self.plan = self.gen.loop.call_later(think, self._guess, d)
-            else:
-                d.deadline = None
-        elif kind == "turn_skipped":
-            d.played = m["index"] + 1
-            if m["player"] == self.me and d.deadline is not None:
-                stats.timer_late.append(time.time() - d.deadline)
-                stats.counts["skips"] += 1
+                d.rows.append(("".join(m["letters"]), m["marks"]))
+                if m["player"] == self.me:
+                    stats.counts["scored"] += 1
+                else:
+                    stats.recvs.append((d.id, m["index"], now))
+            if m["next"] is not None:
+                self._turn(d, m["next"])  # the turn the row hands over
         elif kind == "duel_started":
             if self.me in m["players"]:
                 self.duel = DuelState(m["duel"], m["length"])

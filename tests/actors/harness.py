@@ -180,7 +180,7 @@ def _row(f: dict[str, Any]) -> dict[str, Any]:
             "marks": None,
             "skipped": True,
         }
-    return {k: v for k, v in f.items() if k not in ("type", "duel")}
+    return {k: v for k, v in f.items() if k not in ("type", "duel", "next")}
 
 
 class Harness:
@@ -252,6 +252,8 @@ class Harness:
                     seen[f["duel"]].deadlines[(f["player"], f["turn"])] = f["deadline"]
                 elif kind in ("guess_scored", "turn_skipped") and f["duel"] in seen:
                     seen[f["duel"]].rows[f["index"]] = f
+                    if (n := f["next"]) is not None:
+                        seen[f["duel"]].deadlines[(n["player"], n["turn"])] = n["deadline"]
                 elif kind == "duel_ended" and f["duel"] in seen:
                     seen[f["duel"]].ended = f
         by_pair = defaultdict(list)

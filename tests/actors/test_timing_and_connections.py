@@ -35,7 +35,7 @@ def test_timeout_skips_the_turn_and_passes_it():
     h.advance(0.1)
     skipped = clients[second].last("turn_skipped")
     assert skipped["player"] == first and skipped["index"] == 0
-    assert clients[first].last("turn")["player"] == second
+    assert clients[first].last("turn_skipped")["next"]["player"] == second
     assert h.duels()[duel.id].board()[0]["skipped"] is True
 
 
@@ -58,6 +58,26 @@ def test_invalid_guess_is_rejected_to_the_guesser_only_and_the_clock_runs_on():
     assert snap["rows"] == [] and snap["deadline"] == deadline
     h.advance(20)  # the original deadline still holds
     assert clients[second].last("turn_skipped")["player"] == first
+
+
+def test_a_guess_reaches_each_player_as_one_frame_with_the_next_turn():
+    h, clients = start()
+    duel = first_duel(h)
+    first = duel.to_move
+    second = next(p for p in duel.pair if p != first)
+    h.advance(4)
+    before = {p: len(clients[p].frames) for p in duel.pair}
+    clients[first].send({"type": "guess", "word": another_word(h, duel)})
+    for p in duel.pair:
+        new = clients[p].frames[before[p] :]
+        assert [f["type"] for f in new] == ["guess_scored"]
+        handed = new[0]["next"]
+        assert handed["player"] == second and handed["turn"] == 1
+        assert handed["remaining_ms"] == handed["turn_ms"] == 30000
+    h.advance(30)  # the handed-over turn ran out: a skipped row hands it back
+    skipped = clients[first].last("turn_skipped")
+    assert skipped["player"] == second and skipped["next"]["player"] == first
+    assert skipped["next"]["turn"] == 2
 
 
 def test_guess_out_of_turn_and_in_no_duel_are_refused():

@@ -284,10 +284,12 @@ const on = {
 
   guess_scored(m) {
     addRow(m);
+    if (m.next) on.turn({ duel: m.duel, ...m.next });
   },
 
   turn_skipped(m) {
     addRow({ ...m, letters: null, marks: null, skipped: true });
+    if (m.next) on.turn({ duel: m.duel, ...m.next });
   },
 
   guess_rejected(m) {
