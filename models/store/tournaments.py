@@ -12,8 +12,10 @@ from collections.abc import Sequence
 
 from models.records import PlayedDuel
 from models.rules import SEATS
+from models.store import statements
 from models.store.connection import is_mysql, store_call, write
 from models.store.errors import NotFound
+from models.store.statements import run, values
 from models.store.tables import (
     STATUS_ABANDONED,
     STATUS_ABORTED,
@@ -21,7 +23,6 @@ from models.store.tables import (
     STATUS_RUNNING,
     DuelRecord,
     Entry,
-    GuessRecord,
     Player,
     Tournament,
     from_unix,
@@ -72,53 +73,38 @@ def record_duel(played: PlayedDuel) -> int:
     tid = checked_int(played.tournament_id, "tournament id")
     a, b = (checked_int(p, "player") for p in played.players)
     started = _time(played.started_at)
+    q = statements.sql()
     with write():
-        existing = DuelRecord.get_or_none(
-            (DuelRecord.tournament == tid)
-            & (DuelRecord.round == played.round)
-            & (DuelRecord.player_a == a)
-            & (DuelRecord.player_b == b)
-            & (DuelRecord.started_at == started)
-        )
+        found = run(q.find_duel, [tid, played.round, a, b, DuelRecord.started_at.db_value(started)])
+        existing = found.fetchone()
         if existing is not None:
-            return existing.id
-        seated = {
-            e.player_id
-            for e in Entry.select(Entry.player).where(
-                (Entry.tournament == tid) & Entry.player.in_([a, b])
-            )
-        }
+            return existing[0]
+        seated = {row[0] for row in run(q.seated, [tid, a, b]).fetchall()}
         if seated != {a, b}:
             if not Tournament.get_or_none(Tournament.id == tid):
                 raise NotFound(f"no tournament {tid}")
             raise ValueError(f"players {a} and {b} are not both seated in tournament {tid}")
-        duel = DuelRecord.create(
-            tournament=tid,
-            round=played.round,
-            player_a=a,
-            player_b=b,
-            secret=played.secret,
-            length=played.length,
-            starter=played.starter,
-            result=played.result,
-            winner=played.winner,
-            started_at=started,
-            ended_at=_time(played.ended_at),
+        duel = (
+            tid,
+            played.round,
+            a,
+            b,
+            played.secret,
+            played.length,
+            played.starter,
+            played.result,
+            played.winner,
+            started,
+            _time(played.ended_at),
         )
-        rows = [
-            {
-                "duel": duel.id,
-                "idx": i,
-                "player": r.player,
-                "word": r.word,
-                "marks": r.marks,
-                "at": _time(r.at),
-            }
-            for i, r in enumerate(played.rows)
-        ]
-        if rows:
-            GuessRecord.insert_many(rows).execute()
-    return duel.id
+        duel_id = run(q.insert_duel, values(q.duel_fields, duel)).lastrowid
+        if played.rows:
+            params: list = []
+            for i, r in enumerate(played.rows):
+                row = (duel_id, i, r.player, r.word, r.marks, _time(r.at))
+                params += values(q.guess_fields, row)
+            run(q.insert_guesses(len(played.rows)), params)
+    return duel_id
 
 
 @store_call
@@ -143,16 +129,16 @@ def apply_placement(
     )
     if not isinstance(left, bool):
         raise ValueError("left must be a bool")
+    q = statements.sql()
     with write():
-        status = Tournament.select(Tournament.status).where(Tournament.id == tid).scalar()
+        status = run(q.tournament_status, [tid]).fetchone()
         if status is None:
             raise NotFound(f"no tournament {tid}")
-        if status != STATUS_RUNNING:
+        if status[0] != STATUS_RUNNING:
             return False
         _lock_player(pid)
         if not _write_entry(tid, pid, place, rnd, left, change):
-            seat = Entry.select().where((Entry.tournament == tid) & (Entry.player == pid))
-            if not seat.exists():
+            if run(q.seat_exists, [tid, pid]).fetchone() is None:
                 raise NotFound(f"player {pid} has no seat in tournament {tid}")
             return False
         _credit_player(pid, change)
@@ -164,34 +150,20 @@ def _lock_player(pid: int) -> None:
     player row (foreign key check); two placements of one player in different tournaments
     would then both try to upgrade it and deadlock. SQLite's BEGIN IMMEDIATE already locks."""
     if is_mysql():
-        Player.select(Player.id).where(Player.id == pid).for_update().execute()
+        run(statements.sql().lock_player, [pid])
 
 
 def _write_entry(tid: int, pid: int, place: int, rnd: int, left: bool, change: int) -> bool:
     """Claim the entry (only if not yet placed); False if there was nothing to claim."""
-    claimed = (
-        Entry.update(
-            place=place,
-            elimination_round=rnd,
-            left=left,
-            rating_after=Entry.rating_before + change,
-            placed_at=utcnow(),
-        )
-        .where((Entry.tournament == tid) & (Entry.player == pid) & Entry.place.is_null())
-        .execute()
-    )
-    return claimed == 1
+    placed_at = Entry.placed_at.db_value(utcnow())
+    params = [place, rnd, Entry.left.db_value(left), change, placed_at, tid, pid]
+    return run(statements.sql().claim_entry, params).rowcount == 1
 
 
 def _credit_player(pid: int, change: int) -> None:
     """Add the change in SQL (rating = rating + change): concurrent tournaments sharing a
     player can never overwrite each other's updates."""
-    updated = (
-        Player.update(rating=Player.rating + change, placements=Player.placements + 1)
-        .where(Player.id == pid)
-        .execute()
-    )
-    if updated != 1:
+    if run(statements.sql().credit_player, [change, pid]).rowcount != 1:
         raise NotFound(f"no player {pid}")
 
 
