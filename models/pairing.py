@@ -9,6 +9,7 @@ search heuristics to get wrong.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
@@ -52,17 +53,6 @@ def arrangements(players: Sequence[Hashable]) -> Iterator[Pairing]:
             yield Pairing(m, bye)
 
 
-def rematches(pairing: Pairing, previous: Pairing | None) -> int:
-    if previous is None:
-        return 0
-    return len(pairing.opponent_sets() & previous.opponent_sets())
-
-
-def allowed(pairing: Pairing, previous: Pairing | None) -> bool:
-    """The hard rule: the previous round's bye does not get the bye again."""
-    return pairing.bye is None or previous is None or pairing.bye != previous.bye
-
-
 def pair_round(
     players: Sequence[Hashable], rng: random.Random, previous: Pairing | None = None
 ) -> Pairing:
@@ -71,7 +61,30 @@ def pair_round(
         raise ValueError("pairing needs at least two players")
     if len(players) > MAX_ENUMERATED:
         raise ValueError(f"pairing enumerates arrangements; at most {MAX_ENUMERATED} players")
-    pool = [a for a in arrangements(players) if allowed(a, previous)]
-    fewest = min(rematches(a, previous) for a in pool)
-    best = [a for a in pool if rematches(a, previous) == fewest]
-    return rng.choice(best)
+    seat = {p: i for i, p in enumerate(players)}
+    before: set[tuple[int, int]] = set()
+    banned_bye = None
+    if previous is not None:
+        for a, b in previous.pairs:
+            if a in seat and b in seat:
+                before.add((min(seat[a], seat[b]), max(seat[a], seat[b])))
+        banned_bye = seat.get(previous.bye) if previous.bye is not None else None
+    pool = [
+        (sum(pair in before for pair in pairs), pairs, bye)
+        for pairs, bye in _shapes(len(players))
+        if bye is None or bye != banned_bye
+    ]
+    fewest = min(count for count, _, _ in pool)
+    _, pairs, bye = rng.choice([shape for shape in pool if shape[0] == fewest])
+    return Pairing(
+        tuple((players[a], players[b]) for a, b in pairs),
+        players[bye] if bye is not None else None,
+    )
+
+
+@functools.cache
+def _shapes(n: int) -> tuple[tuple[tuple[tuple[int, int], ...], int | None], ...]:
+    """Every arrangement of n seats as seat numbers (pairs with the lower seat first, bye),
+    in the order of `arrangements`: a round's draw scans these instead of building 105
+    `Pairing`s (it ran for every round of every tournament)."""
+    return tuple((m.pairs, m.bye) for m in arrangements(range(n)))
