@@ -25,7 +25,8 @@ A new tournament starts only after every result before it is written: a player's
 start is then the rating after their last placement, and their history rows chain. A start
 asked by a lobby that has stopped waiting for the answer (its `deadline` passed: the recorder
 was too busy) is refused with `RecorderBusy`, writing nothing, so no tournament is left
-running that no lobby plays.
+running that no lobby plays (one whose lobby stopped waiting while it was being written, which
+MySQL allows, is closed as aborted at once).
 """
 
 from __future__ import annotations
@@ -156,15 +157,24 @@ class Recorder(Actor):
         if not self._flush():
             raise Unavailable("earlier results are still waiting for the database")
         self._check_deadline(msg)  # writing the earlier results took time too
-        return self.store.start_tournament(msg.language, list(msg.seats))
+        started = self.store.start_tournament(msg.language, list(msg.seats))
+        if self._late(msg) is not None:  # (MySQL yields while it writes) nobody will play it
+            self._write(j.finish_entry(started[0], "aborted"))
+            raise RecorderBusy(f"too busy: tournament {started[0]} started too late; aborted")
+        return started
 
     def _check_deadline(self, msg: StartTournament) -> None:
-        late = None if msg.deadline is None else self.clock.time() - msg.deadline
-        if late is not None and late >= 0:
+        late = self._late(msg)
+        if late is not None:
             raise RecorderBusy(
                 f"too busy: the start of a tournament reached the recorder {late:.1f}s after "
                 "its lobby stopped waiting; not started"
             )
+
+    def _late(self, msg: StartTournament) -> float | None:
+        """How long ago the asker stopped waiting (None: it still waits)."""
+        late = None if msg.deadline is None else self.clock.time() - msg.deadline
+        return late if late is not None and late >= 0 else None
 
     def on_RecordDuel(self, msg: RecordDuel) -> None:
         self._write(j.duel_entry(msg.played))

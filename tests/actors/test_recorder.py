@@ -310,3 +310,19 @@ def test_a_start_whose_deadline_passes_while_earlier_results_are_written_is_refu
     with pytest.raises(RecorderBusy):
         recorder.ask(StartTournament("en", (10, 11), deadline=clock.time() + 10))
     assert [d[0] for d in store.done] == ["apply_placement", "apply_placement"]  # results: kept
+
+
+def test_a_start_that_outlives_its_deadline_while_written_is_closed_at_once():
+    clock, store = ManualClock(), FlakyStore(outage=0)
+    start = store.start_tournament
+
+    def slow_start(language, seats):  # MySQL yields while it writes: the lobby gave up
+        clock.now += 11
+        return start(language, seats)
+
+    store.start_tournament = slow_start
+    recorder = Recorder(store, clock).start()
+    with pytest.raises(RecorderBusy, match="tournament 7 started too late"):
+        recorder.ask(StartTournament("en", (10, 11), deadline=clock.time() + 10))
+    settle()
+    assert store.done == [("start_tournament", "en", [10, 11]), ("finish_tournament", 7, "aborted")]
