@@ -72,6 +72,8 @@ TEXTS: dict[str, str] = {
     "Places already fixed keep their rating changes; nobody else's rating changes.",
     "tournament_abandoned": "Every person has left, so the tournament stopped. "
     "Places already fixed keep their rating changes; the bots get none.",
+    "tournament_not_started": "The tournament could not start: the server is too busy or "
+    "cannot reach its database. Nothing was recorded; play again in a moment.",
     "slow_consumer": "Your connection is too slow to keep up.",
 }
 
@@ -538,7 +540,9 @@ class TournamentEndedFrame(Frame):
 @value
 class TournamentAborted(Frame):
     tournament: Id | None
-    code: Literal["tournament_aborted", "tournament_stopped", "tournament_abandoned"]
+    code: Literal[
+        "tournament_aborted", "tournament_stopped", "tournament_abandoned", "tournament_not_started"
+    ]
     message: str
 
 

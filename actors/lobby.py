@@ -14,6 +14,8 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+import gevent
+
 from actors import frames
 from actors.clock import Clock, Timer
 from actors.commands import Leave, LobbyCommand, Resync, Spectate, StopSpectating, SubmitGuess
@@ -31,15 +33,22 @@ from actors.messages import (
     Send,
     ShowHome,
 )
-from actors.recorder import StartTournament
+from actors.recorder import RecorderBusy, StartTournament
 from actors.room import GraceOver, Room
-from actors.runtime import Actor, ActorRef, ChildFailed
+from actors.runtime import Actor, ActorDead, ActorRef, ChildFailed
 from actors.tournament_run import IntroOver, NextRound, TournamentRun
 from models.matchmaking import LobbyView, average, fits
 from models.rules import SEATS
 from models.settings import Settings
+from models.store import Unavailable
 
 log = logging.getLogger("wordle.lobby")
+
+START_TIMEOUT_SECONDS = 10.0  # how long a full lobby waits for the recorder to start it
+# Why a tournament may not start: the recorder did not answer in time, refused a start that
+# came too late, or the database is down (or the recorder is gone, at a stop). Expected under
+# overload or an outage, so the lobby says so in one line and dissolves; nothing was written.
+NOT_STARTED = (gevent.Timeout, RecorderBusy, Unavailable, ActorDead)
 
 
 @dataclass(frozen=True)
@@ -208,9 +217,21 @@ class LobbyActor(Actor):
         ratings = {p: pr.player.rating for p, pr in self.room.people.items()}
         tournament_id = None
         if self.services.recorder is not None:
-            tournament_id, ratings = self.services.recorder.ask(
-                StartTournament(self.language, seats), timeout=10.0
-            )
+            deadline = self.clock.time() + START_TIMEOUT_SECONDS
+            try:
+                tournament_id, ratings = self.services.recorder.ask(
+                    StartTournament(self.language, seats, deadline), timeout=START_TIMEOUT_SECONDS
+                )
+            except NOT_STARTED as error:
+                log.warning(
+                    "lobby %s: tournament not started (%s: %s); players sent home",
+                    self.lobby_id,
+                    type(error).__name__,
+                    error,
+                )
+                self._abort("tournament_not_started")
+                self.stop()
+                return
             for p, r in ratings.items():
                 pr = self.room.people[p]
                 pr.player = replace(pr.player, rating=r)

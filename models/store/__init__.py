@@ -50,6 +50,7 @@ from models.store.tournaments import (
     apply_placement,
     finish_tournament,
     record_duel,
+    record_results,
     start_tournament,
 )
 from models.store.values import PlayerInfo
@@ -83,6 +84,7 @@ __all__ = [
     "rating_total",
     "running_tournaments",
     "record_duel",
+    "record_results",
     "set_nickname",
     "start_tournament",
     "tournament_summary",
@@ -109,6 +111,9 @@ class GameStore(Protocol):
         """Fix a place and apply its rating change, once (False: already applied)."""
 
     def finish_tournament(self, tournament_id: int, status: str = "finished") -> None: ...
+
+    def record_results(self, entries: Sequence[journal.Entry]) -> None:
+        """Several results (journal entries) in one transaction: all of them, or none."""
 
     def get_players(self, ids: Iterable[int]) -> dict[int, PlayerInfo]: ...
 

@@ -3,19 +3,29 @@ board, each fixed placement with its rating change, and the end.
 
 Ratings change in one place only: `apply_placement`, which writes the entry's place and
 rating_after and adds the change to the player's rating in one transaction, once.
+
+Each result write is a public function (its own transaction) over an inner one that runs in
+the caller's transaction, so `record_results` can apply many journal entries in one: the
+recorder writes ~22 results per tournament, and under load it pays a transaction's fixed
+costs (BEGIN, the commit and its sync) once per batch instead of once per result. The inner
+functions share a `_Known` per transaction, which remembers what an earlier statement of the
+same transaction already read (a tournament's status, its seats) instead of reading it again.
+The statements that run for every duel and placement are built once (models/store/
+statements.py), not by peewee per call.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from models.records import PlayedDuel
 from models.rules import SEATS
-from models.store import statements
+from models.store import journal, statements
 from models.store.connection import is_mysql, store_call, write
 from models.store.errors import NotFound
-from models.store.statements import run, values
+from models.store.statements import insert_rows, run
 from models.store.tables import (
     STATUS_ABANDONED,
     STATUS_ABORTED,
@@ -23,6 +33,7 @@ from models.store.tables import (
     STATUS_RUNNING,
     DuelRecord,
     Entry,
+    GuessRecord,
     Player,
     Tournament,
     from_unix,
@@ -31,6 +42,17 @@ from models.store.tables import (
 from models.store.values import checked_int
 
 MAX_RATING_CHANGE = 1000  # far above anything the rules produce (K is 50 in total)
+# the columns of a duel and of its rows, in the order `_record_duel` gives their values
+DUEL_FIELDS = tuple(
+    getattr(DuelRecord, name)
+    for name in (
+        "tournament", "round", "player_a", "player_b", "secret", "length", "starter", "result",
+        "winner", "started_at", "ended_at",
+    )
+)  # fmt: skip
+GUESS_FIELDS = tuple(
+    getattr(GuessRecord, name) for name in ("duel", "idx", "player", "word", "marks", "at")
+)
 
 
 @store_call
@@ -65,45 +87,87 @@ def start_tournament(language: str, seats: Sequence[int]) -> tuple[int, dict[int
     return tournament.id, {p: ratings[p] for p in ids}
 
 
+@dataclass
+class _Known:
+    """What this transaction has already read or written: tournaments by status, seats by
+    tournament. Valid for one transaction only (the recorder is the only writer of results)."""
+
+    status: dict[int, str | None] = field(default_factory=dict)
+    seats: dict[int, set[int]] = field(default_factory=dict)
+
+    def tournament_status(self, tid: int) -> str | None:
+        if tid not in self.status:
+            found = run(statements.sql().tournament_status, [tid]).fetchone()
+            self.status[tid] = found[0] if found else None
+        return self.status[tid]
+
+    def seated(self, tid: int) -> set[int]:
+        if tid not in self.seats:
+            self.seats[tid] = {row[0] for row in run(statements.sql().seats, [tid]).fetchall()}
+        return self.seats[tid]
+
+
+class _InTransaction:
+    """The three result writes (a journal `Writer`) inside the caller's open transaction."""
+
+    def __init__(self) -> None:
+        self.known = _Known()
+
+    def record_duel(self, played: PlayedDuel) -> int:
+        return _record_duel(played, self.known)
+
+    def apply_placement(
+        self, tournament_id: int, player_id: int, place: int, round_: int, left: bool, change: int
+    ) -> bool:
+        return _apply_placement(tournament_id, player_id, place, round_, left, change, self.known)
+
+    def finish_tournament(self, tournament_id: int, status: str = STATUS_FINISHED) -> None:
+        _finish_tournament(tournament_id, status, self.known)
+
+
+@store_call
+def record_results(entries: Sequence[journal.Entry]) -> None:
+    """Apply journal entries (models/store/journal.py) in order, in ONE transaction: all of
+    them or, if any is refused (NotFound, ValueError, a driver's bug error), none. Each is
+    idempotent as in its own function, so a batch retried after an unclear failure, or
+    replayed from the journal, changes nothing twice."""
+    with write():
+        writer = _InTransaction()
+        for entry in entries:
+            journal.perform(writer, entry)
+
+
 @store_call
 def record_duel(played: PlayedDuel) -> int:
     """Write a finished duel and all its rows in one transaction; returns the duel's id. A duel
     already recorded (the same tournament, round, players and start) is not written again, so
     a retry after an unclear failure, or a journal replayed twice, cannot double it."""
+    with write():
+        return _record_duel(played, _Known())
+
+
+def _record_duel(played: PlayedDuel, known: _Known) -> int:
     tid = checked_int(played.tournament_id, "tournament id")
     a, b = (checked_int(p, "player") for p in played.players)
     started = _time(played.started_at)
-    q = statements.sql()
-    with write():
-        found = run(q.find_duel, [tid, played.round, a, b, DuelRecord.started_at.db_value(started)])
-        existing = found.fetchone()
-        if existing is not None:
-            return existing[0]
-        seated = {row[0] for row in run(q.seated, [tid, a, b]).fetchall()}
-        if seated != {a, b}:
-            if not Tournament.get_or_none(Tournament.id == tid):
-                raise NotFound(f"no tournament {tid}")
-            raise ValueError(f"players {a} and {b} are not both seated in tournament {tid}")
-        duel = (
-            tid,
-            played.round,
-            a,
-            b,
-            played.secret,
-            played.length,
-            played.starter,
-            played.result,
-            played.winner,
-            started,
-            _time(played.ended_at),
-        )
-        duel_id = run(q.insert_duel, values(q.duel_fields, duel)).lastrowid
-        if played.rows:
-            params: list = []
-            for i, r in enumerate(played.rows):
-                row = (duel_id, i, r.player, r.word, r.marks, _time(r.at))
-                params += values(q.guess_fields, row)
-            run(q.insert_guesses(len(played.rows)), params)
+    params = [tid, played.round, a, b, DuelRecord.started_at.db_value(started)]
+    existing = run(statements.sql().find_duel, params).fetchone()
+    if existing is not None:
+        return existing[0]
+    seated = known.seated(tid)
+    if a not in seated or b not in seated:
+        if known.tournament_status(tid) is None:
+            raise NotFound(f"no tournament {tid}")
+        raise ValueError(f"players {a} and {b} are not both seated in tournament {tid}")
+    ended = _time(played.ended_at)
+    duel = (
+        tid, played.round, a, b, played.secret, played.length, played.starter, played.result,
+        played.winner, started, ended,
+    )  # fmt: skip
+    duel_id = insert_rows(DuelRecord, DUEL_FIELDS, [duel])
+    rows = [(duel_id, i, r.player, r.word, r.marks, _time(r.at)) for i, r in enumerate(played.rows)]
+    if rows:
+        insert_rows(GuessRecord, GUESS_FIELDS, rows)
     return duel_id
 
 
@@ -120,6 +184,21 @@ def apply_placement(
     rating_after = rating_before + change, and the player's rating += change, in one
     transaction. Returns False, writing nothing, if the entry was already placed or the
     tournament is no longer running; NotFound if there is no such entry."""
+    with write():
+        return _apply_placement(
+            tournament_id, player_id, place, elimination_round, left, rating_change, _Known()
+        )
+
+
+def _apply_placement(
+    tournament_id: int,
+    player_id: int,
+    place: int,
+    elimination_round: int,
+    left: bool,
+    rating_change: int,
+    known: _Known,
+) -> bool:
     tid = checked_int(tournament_id, "tournament id")
     pid = checked_int(player_id, "player id")
     place = checked_int(place, "place", low=1, high=SEATS)
@@ -129,19 +208,17 @@ def apply_placement(
     )
     if not isinstance(left, bool):
         raise ValueError("left must be a bool")
-    q = statements.sql()
-    with write():
-        status = run(q.tournament_status, [tid]).fetchone()
-        if status is None:
-            raise NotFound(f"no tournament {tid}")
-        if status[0] != STATUS_RUNNING:
-            return False
-        _lock_player(pid)
-        if not _write_entry(tid, pid, place, rnd, left, change):
-            if run(q.seat_exists, [tid, pid]).fetchone() is None:
-                raise NotFound(f"player {pid} has no seat in tournament {tid}")
-            return False
-        _credit_player(pid, change)
+    status = known.tournament_status(tid)
+    if status is None:
+        raise NotFound(f"no tournament {tid}")
+    if status != STATUS_RUNNING:
+        return False
+    _lock_player(pid)
+    if not _write_entry(tid, pid, place, rnd, left, change):
+        if pid not in known.seated(tid):
+            raise NotFound(f"player {pid} has no seat in tournament {tid}")
+        return False
+    _credit_player(pid, change)
     return True
 
 
@@ -171,15 +248,23 @@ def _credit_player(pid: int, change: int) -> None:
 def finish_tournament(tournament_id: int, status: str = STATUS_FINISHED) -> None:
     """Mark a running tournament finished, aborted or abandoned (an already closed one is left
     as is)."""
+    with write():
+        _finish_tournament(tournament_id, status, _Known())
+
+
+def _finish_tournament(tournament_id: int, status: str, known: _Known) -> None:
     if status not in {STATUS_FINISHED, STATUS_ABORTED, STATUS_ABANDONED}:
         raise ValueError("status must be 'finished', 'aborted' or 'abandoned'")
     tid = checked_int(tournament_id, "tournament id")
-    with write():
-        if not Tournament.select().where(Tournament.id == tid).exists():
-            raise NotFound(f"no tournament {tid}")
-        Tournament.update(status=status, ended_at=utcnow()).where(
-            (Tournament.id == tid) & (Tournament.status == STATUS_RUNNING)
-        ).execute()
+    closed = (
+        Tournament.update(status=status, ended_at=utcnow())
+        .where((Tournament.id == tid) & (Tournament.status == STATUS_RUNNING))
+        .execute()
+    )
+    if closed:
+        known.status[tid] = status
+    elif known.tournament_status(tid) is None:  # nothing closed: already closed, or no such
+        raise NotFound(f"no tournament {tid}")
 
 
 @store_call

@@ -2,6 +2,7 @@
 read the results, the next intro recapping the round, and no tournament left to bots alone."""
 
 from actors.runtime import settle
+from models.store.journal import perform
 from tests.actors.harness import Harness, play_round
 
 
@@ -24,6 +25,10 @@ class RecordingStore:
 
     def finish_tournament(self, tid, status="finished"):
         self.finished.append(status)
+
+    def record_results(self, entries):
+        for entry in entries:
+            perform(self, entry)
 
     def get_players(self, ids):
         return {}
