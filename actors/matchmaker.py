@@ -138,7 +138,8 @@ class Matchmaker(Actor):
         if problem:
             msg.conn.tell(Send(frames.Error.of(problem).write()))
             return
-        views = [info.view for info in self.lobbies.values()]
+        # playing lobbies (most of them, under load) are skipped before the rules' checks
+        views = [v for info in self.lobbies.values() if (v := info.view).open]
         order = candidates(views, msg.language, msg.player.rating)
         if msg.lobby_hint is not None and msg.player.is_bot:
             order.sort(key=lambda view: view.id != msg.lobby_hint)

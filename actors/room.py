@@ -144,11 +144,10 @@ class Room:
     ) -> None:
         """Everyone attached and connected (or only those in `only`), written once."""
         text = None
-        wanted = None if only is None else set(only)
-        for pid, pr in self.people.items():
-            if not pr.attached or pr.conn is None or pid == skip:
-                continue
-            if wanted is not None and pid not in wanted:
+        people = self.people
+        for pid in people if only is None else only:
+            pr = people.get(pid)
+            if pr is None or not pr.attached or pr.conn is None or pid == skip:
                 continue
             if text is None:
                 text = frame.write()
