@@ -82,8 +82,11 @@ def text(code: str, **values: Any) -> str:
     return TEXTS[code].format(**values)
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # built once, not per frame
+
+
 def encode(message: Mapping[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(message)
 
 
 def ms(seconds: float | None) -> int | None:

@@ -214,16 +214,17 @@ class Duel:
         return None
 
     def _play(self, row: Row, now: float) -> tuple[Duel, list[Event]]:
-        duel = replace(self, rows=(*self.rows, row))
-        events: list[Event] = [RowPlayed(row, len(duel.rows) - 1)]
+        rows = (*self.rows, row)
+        events: list[Event] = [RowPlayed(row, len(rows) - 1)]
         if row.marks is not None and is_solved(row.marks):
-            return duel._end(Outcome.WIN, row.player, now, events)
-        if all(duel.turns_used(p) >= duel.max_turns for p in duel.players):
-            return duel._end(Outcome.DRAW, None, now, events)
-        nxt = duel.opponent(row.player)  # turns strictly alternate
-        deadline = now + duel.turn_seconds
-        duel = replace(duel, to_move=nxt, deadline=deadline)
-        return duel, [*events, TurnStarted(nxt, deadline, duel.turns_used(nxt) + 1)]
+            return replace(self, rows=rows)._end(Outcome.WIN, row.player, now, events)
+        used = {p: sum(1 for r in rows if r.player == p) for p in self.players}
+        if all(n >= self.max_turns for n in used.values()):
+            return replace(self, rows=rows)._end(Outcome.DRAW, None, now, events)
+        nxt = self.opponent(row.player)  # turns strictly alternate
+        deadline = now + self.turn_seconds
+        duel = replace(self, rows=rows, to_move=nxt, deadline=deadline)  # one copy per row
+        return duel, [*events, TurnStarted(nxt, deadline, used[nxt] + 1)]
 
     def _end(
         self,
