@@ -92,6 +92,7 @@ class Matchmaker(Actor):
         self.conns: dict[int, ActorRef] = {}
         self.where: dict[int, int] = {}
         self.lobbies: dict[int, LobbyInfo] = {}
+        self.open_lobbies: dict[int, LobbyInfo] = {}  # the ones a player may join (`_track`)
         self.notices: dict[int, str] = {}  # player -> why they were removed while away
         self.unplaced: dict[int, int] = {}  # player -> lobby that has yet to fix their place
         self.accepting = True
@@ -138,8 +139,7 @@ class Matchmaker(Actor):
         if problem:
             msg.conn.tell(Send(frames.Error.of(problem).write()))
             return
-        # playing lobbies (most of them, under load) are skipped before the rules' checks
-        views = [v for info in self.lobbies.values() if (v := info.view).open]
+        views = [info.view for info in self.open_lobbies.values()]
         order = candidates(views, msg.language, msg.player.rating)
         if msg.lobby_hint is not None and msg.player.is_bot:
             order.sort(key=lambda view: view.id != msg.lobby_hint)
@@ -180,10 +180,12 @@ class Matchmaker(Actor):
             changed = info.ref.ask(Seat(players, conns), timeout=5.0)
         except (ActorDead, Timeout):
             info.view = replace(info.view, open=False)
+            self._track(info)
             return False
         if changed is None:
             return False
         info.update(changed)
+        self._track(info)
         for p in players:
             self.where[p.id] = info.id
             self._presence(p.id)
@@ -203,7 +205,16 @@ class Matchmaker(Actor):
         view = LobbyView(lobby_id, language, 0, 0.0, self.clock.time())
         info = LobbyInfo(actor.start(), view, party_id=party_id)
         self.lobbies[lobby_id] = info
+        self._track(info)
         return info
+
+    def _track(self, info: LobbyInfo) -> None:
+        """Keep `open_lobbies` to the lobbies still taking players: under load most lobbies
+        are playing, and every queueing player would otherwise look at all of them."""
+        if info.view.open and self.lobbies.get(info.id) is info:
+            self.open_lobbies[info.id] = info
+        else:
+            self.open_lobbies.pop(info.id, None)
 
     # --- what lobbies tell us ---------------------------------------------------------
 
@@ -215,6 +226,7 @@ class Matchmaker(Actor):
         if not info.view.open and not info.seated:
             del self.lobbies[msg.lobby_id]
             self._settle_lobby(msg.lobby_id)
+        self._track(info)
 
     def on_PlayersReleased(self, msg: PlayersReleased) -> None:
         for p in msg.player_ids:
@@ -237,6 +249,7 @@ class Matchmaker(Actor):
         for lobby_id, info in list(self.lobbies.items()):
             if info.ref is msg.ref:
                 del self.lobbies[lobby_id]
+                self._track(info)
                 stuck = tuple(p for p, lid in self.where.items() if lid == lobby_id)
                 self.on_PlayersReleased(PlayersReleased(lobby_id, stuck))
                 self._settle_lobby(lobby_id)
