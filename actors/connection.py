@@ -17,6 +17,7 @@ from actors import frames
 from actors.clock import Clock
 from actors.commands import LobbyCommand, Ping, Queue, Resync
 from actors.messages import (
+    AnswerPing,
     Attach,
     EndConnection,
     Enqueue,
@@ -39,7 +40,7 @@ MAX_BACKLOG = 2000  # frames waiting to be written before we give up on a client
 class Connection(Actor):
     def __init__(
         self,
-        socket: Any,  # anything with send(text), ping() and close(reason, message)
+        socket: Any,  # anything with send(text), ping(), pong(payload), close(reason, message)
         player: Player,
         matchmaker: ActorRef,
         clock: Clock,
@@ -111,6 +112,12 @@ class Connection(Actor):
     def on_KeepAlive(self, _msg: KeepAlive) -> None:
         try:
             self.socket.ping()
+        except Exception:  # closed or broken: the reader will tell the matchmaker
+            self.stop()
+
+    def on_AnswerPing(self, msg: AnswerPing) -> None:
+        try:
+            self.socket.pong(msg.payload)
         except Exception:  # closed or broken: the reader will tell the matchmaker
             self.stop()
 

@@ -48,6 +48,13 @@ class KeepAlive:
 
 
 @dataclass(frozen=True)
+class AnswerPing:
+    """The client pinged (a websocket ping): answer with a pong carrying its payload."""
+
+    payload: bytes
+
+
+@dataclass(frozen=True)
 class EndConnection:
     """Ask: close the websocket with this close code (the reader gives up on the client)."""
 

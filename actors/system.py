@@ -27,6 +27,7 @@ from actors.connection import Connection
 from actors.lobby import Services
 from actors.matchmaker import Matchmaker
 from actors.messages import (
+    AnswerPing,
     Connected,
     CountLobbies,
     Disconnected,
@@ -156,6 +157,10 @@ class GameServer:
     def keep_alive(self, conn: ActorRef) -> None:
         """Ping a quiet client, through its connection's writer (the only one)."""
         conn.tell(KeepAlive())
+
+    def answer_ping(self, conn: ActorRef, payload: bytes) -> None:
+        """A client's websocket ping: its connection's writer answers with the pong."""
+        conn.tell(AnswerPing(payload))
 
     def end_connection(self, conn: ActorRef, code: int, reason: str) -> None:
         """The reader gives up on a client: its writer closes the websocket with `code`

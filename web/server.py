@@ -137,6 +137,8 @@ class Handler(WSGIHandler):
                     taken.shutdown(socket.SHUT_RDWR)  # ends the TCP connection, dups and all
                 except OSError:
                     pass
+                if taken is not self.socket:  # the dup: no reader greenlet closes it now
+                    taken.close()
             elif self.code == 413:  # a body refused as too large is not read: close instead
                 self.close_connection = True
                 self.wsgi_input.content_length = self.wsgi_input.position

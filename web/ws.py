@@ -10,9 +10,11 @@ web/server.py closes its TCP connection.
 This greenlet only reads; the connection actor is the only writer (see actors/connection.py),
 keep-alive pings included: after a quiet interval this greenlet asks it to ping the client.
 A refused frame gets an error message and changes nothing. Two size limits apply: frames over
-WT_MAX_FRAME_BYTES are refused with an error and the connection stays; frames over a hard cap
-(16x that) are cut off by simple-websocket itself, which closes the socket (1009).
-permessage-deflate is declined unless WT_WS_COMPRESSION is on (README: Capacity).
+WT_MAX_FRAME_BYTES are refused with an error and the connection stays; messages over a hard
+cap (16x that) close the socket (1009).
+permessage-deflate is declined unless WT_WS_COMPRESSION is on (README: Capacity). Declined, this
+greenlet reads and parses the client's frames itself (web/ws_frames.py) and simple-websocket's
+reader greenlet is never started; on, simple-websocket reads them (inflating) as it always did.
 """
 
 from __future__ import annotations
@@ -32,12 +34,14 @@ from web.auth import player_from_request
 from web.limits import client_address
 from web.protocol import FrameError, parse_client_frame
 from web.security import same_origin
+from web.ws_frames import CloseWith, FrameReader
 
 sock = Sock()
 
 STRIKES_BEFORE_CLOSE = 200  # refused frames in a row before we stop listening
 PING_FRAME = b"\x89\x00"  # RFC 6455 5.5.2: FIN, opcode 0x9 (ping), no payload, unmasked
 WS_SOCKET = "wordle.websocket_socket"  # environ key: the socket the websocket talks over
+HARD_CAP_FRAMES = 16  # a message over this many WT_MAX_FRAME_BYTES closes the socket (1009)
 
 
 class TokenBucket:
@@ -82,6 +86,10 @@ class Socket:
     def ping(self) -> None:
         self.ws.sock.send(PING_FRAME)
 
+    def pong(self, payload: bytes) -> None:
+        """Answer a client's ping (RFC 6455 5.5.3: the same payload, at most 125 bytes)."""
+        self.ws.sock.sendall(bytes((0x8A, len(payload))) + payload)
+
     def close(self, reason: int | None = None, message: str | None = None) -> None:
         self.ws.close(reason=reason, message=message)
 
@@ -97,12 +105,27 @@ def text_frame(text: str) -> bytes:
     return b"\x81\x7f" + n.to_bytes(8, "big") + data
 
 
+class NoReaderThread:
+    """simple-websocket's `thread_class` when the route reads the frames itself: its reader
+    is never started (the handshake, in `Server.__init__`, still happens)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, target: Any = None, **_: Any) -> None:
+        self.name = "no reader"
+
+    def start(self) -> None:
+        pass
+
+
 def init_app(app: Flask) -> None:
     settings: Settings = app.config["SETTINGS"]
     app.config["SOCK_SERVER_OPTIONS"] = {
         "ping_interval": None,  # keep_alive() below has the connection ping after a silence
-        "max_message_size": 16 * settings.max_frame_bytes,
+        "max_message_size": HARD_CAP_FRAMES * settings.max_frame_bytes,
     }
+    if not settings.ws_compression:
+        app.config["SOCK_SERVER_OPTIONS"]["thread_class"] = NoReaderThread
     app.extensions["websockets"] = Counter()  # open websockets per address
     sock.init_app(app)
     app.before_request(_before_upgrade)
@@ -144,7 +167,8 @@ class _Quiet(BaseException):
 
 
 class QuietTimer:
-    """Wakes the greenlet that made it, blocked in `ws.receive()`, after `seconds` of silence.
+    """Wakes the greenlet that made it, blocked in `receive()` (simple-websocket's or
+    web/ws_frames.py's, both blocking reads), after `seconds` of silence.
 
     Why not `ws.receive(timeout=...)`: that makes a new gevent Timeout (with its loop timer,
     dict and bound methods) for every frame, and each lives until the client's next frame,
@@ -164,11 +188,11 @@ class QuietTimer:
         self._watcher.stop()
         self._greenlet.throw(_Quiet())
 
-    def receive(self, ws: Any) -> Any:
+    def receive(self, reader: Any) -> Any:
         """The next frame, or None when the client stayed quiet for the interval."""
         self._watcher.again(self._fire_cb)
         try:
-            return ws.receive()
+            return reader.receive()
         except _Quiet:
             return None
         finally:
@@ -187,7 +211,9 @@ def keep_alive(ws: Any, game: Any, conn: Any) -> bool:
 
     simple-websocket can ping by itself, but then its reader waits on a selector with a
     timeout for every frame, and a second greenlet writes to the socket; pinging only after
-    silence, through the connection's writer, keeps its reader a plain blocking read."""
+    silence, through the connection's writer, keeps its reader a plain blocking read.
+    `ws.pong_received` is set by whichever reads the frames (web/ws_frames.py or
+    simple-websocket's reader)."""
     if not ws.connected:
         return False
     if not ws.pong_received:
@@ -213,15 +239,25 @@ def websocket(ws: Any) -> None:
     address = client_address()
     open_sockets = current_app.extensions["websockets"]
     open_sockets[address] += 1
-    conn = game.open_connection(Socket(ws, framed=not settings.ws_compression), player)
+    framed = not settings.ws_compression
+    conn = game.open_connection(Socket(ws, framed=framed), player)
     bucket = TokenBucket(
         settings.frames_per_second, 2 * settings.frames_per_second, time.monotonic()
     )
+
+    def answer_ping(payload: bytes) -> None:
+        """Pings count against the frame rate: a flood of them is not answered."""
+        if bucket.take(time.monotonic()):
+            game.answer_ping(conn, payload)
+
+    reader: Any = ws  # permessage-deflate: simple-websocket's reader inflates
+    if framed:
+        reader = FrameReader(ws, HARD_CAP_FRAMES * settings.max_frame_bytes, answer_ping)
     strikes = 0
     quiet = QuietTimer(settings.ping_seconds)
     try:
         while conn.alive:
-            data = quiet.receive(ws)
+            data = quiet.receive(reader)
             if data is None:
                 if not keep_alive(ws, game, conn):
                     break
@@ -241,6 +277,9 @@ def websocket(ws: Any) -> None:
             game.command(conn, command)
     except ConnectionClosed:
         pass
+    except CloseWith as close:  # the client's close answered, or its protocol error
+        if ws.connected:
+            game.end_connection(conn, close.code, close.reason)
     finally:
         quiet.close()
         open_sockets[address] -= 1

@@ -75,6 +75,7 @@ class FakeSocket:
         self.texts: list[str] = []
         self.closed = False
         self.pings = 0
+        self.pongs: list[bytes] = []
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -86,6 +87,11 @@ class FakeSocket:
         if self.closed:
             raise ConnectionError("closed")
         self.pings += 1
+
+    def pong(self, payload: bytes) -> None:
+        if self.closed:
+            raise ConnectionError("closed")
+        self.pongs.append(payload)
 
     def close(self, reason: int | None = None, message: str | None = None) -> None:
         self.closed = True

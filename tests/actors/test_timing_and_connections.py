@@ -257,6 +257,16 @@ def test_newer_connection_replaces_the_older():
     assert new.last("home") is not None
 
 
+def test_a_client_ping_is_answered_by_its_connection_with_the_same_payload():
+    """The reader hands a websocket ping over; the connection, the socket's only writer, pongs."""
+    h = Harness()
+    client = h.connect()
+    h.server.answer_ping(client.conn, b"are you there")
+    h.server.answer_ping(client.conn, b"")
+    h.advance(0)
+    assert client.socket.pongs == [b"are you there", b""]
+
+
 def test_leave_during_a_duel_is_a_forfeit_to_the_opponent():
     h, clients = start()
     duel = first_duel(h)

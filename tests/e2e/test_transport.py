@@ -130,3 +130,55 @@ def test_a_quiet_client_is_pinged_and_closed_when_it_does_not_answer(tmp_path: P
         assert int.from_bytes(got[-1][1][:2], "big") == 1008
     finally:
         assert srv.stop() == 0, srv.log()
+
+
+def client_frame(opcode: int, payload: bytes, mask: bool = True) -> bytes:
+    """One client frame (small: a 7-bit length), masked as browsers do unless told not to."""
+    if not mask:
+        return bytes((0x80 | opcode, len(payload))) + payload
+    key = os.urandom(4)
+    masked = bytes(b ^ key[i % 4] for i, b in enumerate(payload))
+    return bytes((0x80 | opcode, 0x80 | len(payload))) + key + masked
+
+
+def welcomed(server) -> socket.socket:
+    _, token = sign_in(server.base)
+    sock, head = handshake(server.base, token)
+    assert head.startswith("HTTP/1.1 101"), head
+    return sock
+
+
+def test_the_server_reads_client_frames_answers_pings_and_closes(server):
+    """The route reads the frames itself: a command split over two TCP writes is answered,
+    a websocket ping gets its pong (written by the connection), a close its close."""
+    sock = welcomed(server)
+    command = client_frame(0x1, b'{"type":"ping","t":7}')
+    sock.sendall(command[:5])
+    time.sleep(0.05)
+    sock.sendall(command[5:] + client_frame(0x9, b"hello"))
+    got = frames(sock, 1.0)
+    texts = [p for op, p in got if op == 0x1]
+    assert any(b'"pong"' in t and b'"t":7' in t for t in texts), got
+    assert (0xA, b"hello") in got, got
+    sock.sendall(client_frame(0x8, (1001).to_bytes(2, "big") + b"bye"))
+    got = frames(sock, 1.0)
+    sock.close()
+    assert got and got[-1][0] == 0x8, got
+    assert int.from_bytes(got[-1][1][:2], "big") == 1001
+
+
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        (client_frame(0x1, b'{"type":"ping","t":1}', mask=False), 1002),  # unmasked
+        (client_frame(0x1, b"\xff\xfe"), 1007),  # not UTF-8
+        (bytes((0x81, 0xFF)) + (1 << 20).to_bytes(8, "big") + os.urandom(4), 1009),  # 1 MiB
+    ],
+)
+def test_a_broken_client_frame_closes_with_its_code(server, frame, code):
+    sock = welcomed(server)
+    sock.sendall(frame)  # the 1 MiB message's header only: refused before its payload
+    got = frames(sock, 1.0)
+    sock.close()
+    assert got and got[-1][0] == 0x8, got
+    assert int.from_bytes(got[-1][1][:2], "big") == code
