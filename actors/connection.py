@@ -26,6 +26,7 @@ from actors.messages import (
     PlayerChanged,
     PlayerCommand,
     Send,
+    SendFrames,
     ShowHome,
     SocketClosed,
     Superseded,
@@ -40,7 +41,7 @@ MAX_BACKLOG = 2000  # frames waiting to be written before we give up on a client
 class Connection(Actor):
     def __init__(
         self,
-        socket: Any,  # anything with send(text), ping(), pong(payload), close(reason, message)
+        socket: Any,  # with send(text), send_many(texts), ping(), pong(payload), close(...)
         player: Player,
         matchmaker: ActorRef,
         clock: Clock,
@@ -98,6 +99,17 @@ class Connection(Actor):
             self._close(frames.Error.of("slow_consumer"))
             return
         self._write(msg.text)
+
+    def on_SendFrames(self, msg: SendFrames) -> None:
+        if self.ref.backlog > MAX_BACKLOG:
+            log.warning("%s: player %s cannot keep up; closing", self.name, self.player.id)
+            self._close(frames.Error.of("slow_consumer"))
+            return
+        try:
+            self.socket.send_many(msg.texts)
+        except Exception:  # closed or broken: the reader will tell the matchmaker
+            log.debug("%s: send failed", self.name, exc_info=True)
+            self.stop()
 
     def on_PlayerChanged(self, msg: PlayerChanged) -> None:
         self.player = msg.player

@@ -30,7 +30,6 @@ from actors.messages import (
     PlayerConnected,
     PlayerDisconnected,
     Seat,
-    Send,
     ShowHome,
 )
 from actors.recorder import RecorderBusy, StartTournament
@@ -106,6 +105,17 @@ class LobbyActor(Actor):
 
     # --- seats (waiting) --------------------------------------------------------------
 
+    def receive(self, message: Any) -> Any:
+        """A message's frames leave together when it is handled (Room.flush: one mailbox
+        message and one socket write per recipient)."""
+        room = self.room
+        room.collecting = True
+        try:
+            return super().receive(message)
+        finally:
+            room.collecting = False
+            room.flush()
+
     def on_Seat(self, msg: Seat) -> LobbyChanged | None:
         if any(p.id in self.room for p in msg.players):
             return None
@@ -147,10 +157,10 @@ class LobbyActor(Actor):
 
     def on_PlayerConnected(self, msg: PlayerConnected) -> None:
         if not self.room.came_back(msg.player_id, msg.conn):
-            msg.conn.tell(Attach(None))
-            msg.conn.tell(ShowHome())
+            self.room.tell(msg.conn, Attach(None))
+            self.room.tell(msg.conn, ShowHome())
             return
-        msg.conn.tell(Send(self._snapshot(msg.player_id).write()))
+        self.room.tell(msg.conn, self._snapshot(msg.player_id).write())
         self.room.broadcast(self.room.status(msg.player_id), skip=msg.player_id)
 
     def on_PlayerDisconnected(self, msg: PlayerDisconnected) -> None:
@@ -177,7 +187,7 @@ class LobbyActor(Actor):
         pid, command = msg.player_id, msg.command
         pr = self.room.get(pid)
         if pr is None or not pr.attached or pr.conn is not msg.conn:
-            msg.conn.tell(Send(frames.Error.of("not_in_lobby").write()))
+            self.room.tell(msg.conn, frames.Error.of("not_in_lobby").write())
             return
         match command:
             case Leave():

@@ -38,6 +38,13 @@ class Send:
 
 
 @dataclass(frozen=True)
+class SendFrames:
+    """Write several encoded frames, in order, in one socket write (actors/room.py)."""
+
+    texts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class SocketClosed:
     pass
 

@@ -5,6 +5,13 @@ same text goes to every recipient. A player who loses their connection keeps the
 reconnect grace, timed by a `GraceOver` message to the lobby, which decides what it means.
 `release` is the one way a player leaves the room: they stop getting frames, their connection
 goes back home, and the matchmaker hears that they are free.
+
+While the lobby handles a message (`collecting`), what it has for each connection waits in an
+outbox, in order, and `flush` hands it over at the end: all the frames of one lobby message
+for one player become one `SendFrames` (one mailbox message, one socket write). A duel's end
+makes `duel_ended`, `lives`, `eliminated`, `placement` and `round_ended` for all eight: one
+message each instead of five. Messages that are not frames (`Attach`, `ShowHome`) keep their
+place in the order. The frames stay separate websocket frames: the protocol is unchanged.
 """
 
 from __future__ import annotations
@@ -15,7 +22,15 @@ from typing import Any
 
 from actors import frames
 from actors.clock import Timer
-from actors.messages import Attach, PlacementSettled, Player, PlayersReleased, Send, ShowHome
+from actors.messages import (
+    Attach,
+    PlacementSettled,
+    Player,
+    PlayersReleased,
+    Send,
+    SendFrames,
+    ShowHome,
+)
 from actors.runtime import ActorRef
 from models.matchmaking import average
 
@@ -58,6 +73,8 @@ class Room:
         self.grace_seconds = grace_seconds
         self.after = after
         self.people: dict[int, Presence] = {}
+        self.outbox: dict[ActorRef, list[Any]] = {}  # per connection: texts and messages
+        self.collecting = False  # inside a lobby message: hold what goes out until flush()
 
     def __len__(self) -> int:
         return len(self.people)
@@ -84,7 +101,7 @@ class Room:
         if conn is None:
             self._away(player.id, now)
         else:
-            conn.tell(Attach(self.lobby))
+            self.tell(conn, Attach(self.lobby))
 
     def unseat(self, player_id: int) -> Presence:
         """Forget a seat of a lobby still waiting (it costs nothing)."""
@@ -97,7 +114,7 @@ class Room:
             return False
         pr.conn = conn
         pr.cancel_grace()
-        conn.tell(Attach(self.lobby))
+        self.tell(conn, Attach(self.lobby))
         return True
 
     def went_away(self, player_id: int, conn: ActorRef, now: float) -> bool:
@@ -151,12 +168,38 @@ class Room:
                 continue
             if text is None:
                 text = frame.write()
-            pr.conn.tell(Send(text))
+            self.tell(pr.conn, text)
 
     def send(self, player_id: int, frame: frames.Frame) -> None:
         pr = self.people.get(player_id)
         if pr is not None and pr.attached and pr.conn is not None:
-            pr.conn.tell(Send(frame.write()))
+            self.tell(pr.conn, frame.write())
+
+    def tell(self, conn: ActorRef, message: Any) -> None:
+        """A written frame (str) or a message for a connection, in order with the rest."""
+        if not self.collecting:
+            conn.tell(Send(message) if isinstance(message, str) else message)
+            return
+        waiting = self.outbox.get(conn)
+        if waiting is None:
+            self.outbox[conn] = [message]
+        else:
+            waiting.append(message)
+
+    def flush(self) -> None:
+        """Hand each connection what the message just handled made for it: consecutive
+        frames as one message."""
+        outbox, self.outbox = self.outbox, {}
+        for conn, messages in outbox.items():
+            texts: list[str] = []
+            for m in messages:
+                if isinstance(m, str):
+                    texts.append(m)
+                    continue
+                _send(conn, texts)
+                texts = []
+                conn.tell(m)
+            _send(conn, texts)
 
     # --- leaving ----------------------------------------------------------------------
 
@@ -183,10 +226,10 @@ class Room:
             gone.append(pid)
             if pr.conn is not None:
                 if text is not None:
-                    pr.conn.tell(Send(text))
-                pr.conn.tell(Attach(None))
+                    self.tell(pr.conn, text)
+                self.tell(pr.conn, Attach(None))
                 if home:
-                    pr.conn.tell(ShowHome())
+                    self.tell(pr.conn, ShowHome())
         if gone:
             held = tuple(p for p in unplaced if p in gone)
             self.matchmaker.tell(PlayersReleased(self.lobby_id, tuple(gone), reason, held))
@@ -199,3 +242,10 @@ class Room:
 
     def attached(self) -> list[int]:
         return [pid for pid, pr in self.people.items() if pr.attached]
+
+
+def _send(conn: ActorRef, texts: list[str]) -> None:
+    if len(texts) == 1:
+        conn.tell(Send(texts[0]))
+    elif texts:
+        conn.tell(SendFrames(tuple(texts)))

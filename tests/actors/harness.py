@@ -76,12 +76,18 @@ class FakeSocket:
         self.closed = False
         self.pings = 0
         self.pongs: list[bytes] = []
+        self.sends_many = 0  # writes of several frames at once
 
     def send(self, text: str) -> None:
         if self.closed:
             raise ConnectionError("closed")
         self.texts.append(text)
         self.frames.append(check_server_frame(text))
+
+    def send_many(self, texts: tuple[str, ...]) -> None:
+        self.sends_many += 1
+        for text in texts:
+            self.send(text)
 
     def ping(self) -> None:
         if self.closed:

@@ -80,6 +80,24 @@ def test_a_guess_reaches_each_player_as_one_frame_with_the_next_turn():
     assert skipped["next"]["turn"] == 2
 
 
+def test_the_frames_a_duels_end_makes_reach_each_player_in_one_write():
+    h, clients = start()
+    duel = first_duel(h)
+    winner = duel.to_move
+    loser = next(p for p in duel.pair if p != winner)
+    before = {p: (len(c.frames), c.socket.sends_many) for p, c in clients.items()}
+    clients[winner].send({"type": "guess", "word": duel.secret})
+    for p, c in clients.items():
+        seen, writes = before[p]
+        kinds = [f["type"] for f in c.frames[seen:]]
+        expected = ["duel_ended", "lives"]
+        if p in duel.pair:
+            expected = ["guess_scored", *expected]
+        assert kinds == expected, (p, kinds)
+        assert c.socket.sends_many == writes + 1  # one write for them all
+    assert clients[loser].frames[-1] == {"type": "lives", "player": loser, "lives": 2}
+
+
 def test_guess_out_of_turn_and_in_no_duel_are_refused():
     h, clients = start()
     duel = first_duel(h)

@@ -44,8 +44,8 @@ def test_the_socket_writes_frames_in_order_and_refuses_once_closed():
     ws = FakeWs(ours)
     out = Socket(ws)
     texts = ['{"type":"pong"}', "x" * 300, "ünïcödé"]
-    for t in texts:
-        out.send(t)
+    out.send(texts[0])
+    out.send_many(tuple(texts[1:]))  # one write, frames in order
     ours.shutdown(socket.SHUT_WR)
     received = b"".join(iter(lambda: theirs.recv(65536), b""))
     assert [p for _, p, _ in decode(received)] == texts
