@@ -94,22 +94,12 @@ class Connection(Actor):
     # --- from the server --------------------------------------------------------------
 
     def on_Send(self, msg: Send) -> None:
-        if self.ref.backlog > MAX_BACKLOG:
-            log.warning("%s: player %s cannot keep up; closing", self.name, self.player.id)
-            self._close(frames.Error.of("slow_consumer"))
-            return
-        self._write(msg.text)
+        if self._keeping_up():
+            self._write(msg.text)
 
     def on_SendFrames(self, msg: SendFrames) -> None:
-        if self.ref.backlog > MAX_BACKLOG:
-            log.warning("%s: player %s cannot keep up; closing", self.name, self.player.id)
-            self._close(frames.Error.of("slow_consumer"))
-            return
-        try:
-            self.socket.send_many(msg.texts)
-        except Exception:  # closed or broken: the reader will tell the matchmaker
-            log.debug("%s: send failed", self.name, exc_info=True)
-            self.stop()
+        if self._keeping_up():
+            self._write(*msg.texts)
 
     def on_PlayerChanged(self, msg: PlayerChanged) -> None:
         self.player = msg.player
@@ -156,9 +146,20 @@ class Connection(Actor):
     def _now_ms(self) -> int:
         return frames.ms(self.clock.time())
 
-    def _write(self, text: str) -> None:
+    def _keeping_up(self) -> bool:
+        if self.ref.backlog <= MAX_BACKLOG:
+            return True
+        log.warning("%s: player %s cannot keep up; closing", self.name, self.player.id)
+        self._close(frames.Error.of("slow_consumer"))
+        return False
+
+    def _write(self, *texts: str) -> None:
+        """Frames in order: several in one socket write."""
         try:
-            self.socket.send(text)
+            if len(texts) == 1:
+                self.socket.send(texts[0])
+            else:
+                self.socket.send_many(texts)
         except Exception:  # closed or broken: the reader will tell the matchmaker
             log.debug("%s: send failed", self.name, exc_info=True)
             self.stop()

@@ -75,21 +75,15 @@ class Socket:
         self.framed = framed
 
     def send(self, text: str) -> None:
-        ws = self.ws
-        if not self.framed:
-            ws.send(text)
-            return
-        if not ws.connected:
-            raise ConnectionClosed(ws.close_reason, ws.close_message)
-        ws.sock.sendall(text_frame(text))
+        self.send_many((text,))
 
     def send_many(self, texts: tuple[str, ...]) -> None:
-        """Several frames, in order, in one write when framed here."""
+        """Frames in order, in one write when framed here."""
+        ws = self.ws
         if not self.framed:
             for text in texts:
-                self.ws.send(text)
+                ws.send(text)
             return
-        ws = self.ws
         if not ws.connected:
             raise ConnectionClosed(ws.close_reason, ws.close_message)
         ws.sock.sendall(b"".join([text_frame(t) for t in texts]))
