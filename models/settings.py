@@ -98,6 +98,7 @@ class Settings:
     purge_unplayed_days: float = 30.0  # accounts that never played are deleted after; 0: never
     chaos_crash_seconds: float = 0.0  # testing only: crash a random game actor this often
     log_level: str = "INFO"
+    nickname_terms: str = ""  # an admin's own nickname terms, beside wordlists/nicknames/
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], **overrides: Any) -> Settings:
@@ -151,6 +152,7 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "purge_unplayed_days": _number(0, 36500),
     "chaos_crash_seconds": _number(0, 86400),
     "log_level": lambda t: _choice(t.upper(), {"DEBUG", "INFO", "WARNING", "ERROR"}),
+    "nickname_terms": _text,
 }
 
 

@@ -12,6 +12,7 @@ from flask import Flask, current_app, jsonify
 from models import store as sql_store
 from models.settings import Settings
 from models.store import WebStore
+from wordlists import nickname_terms
 
 log = logging.getLogger("wordle")
 
@@ -31,6 +32,7 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     if aborted:
         log.warning("aborted unfinished tournaments %s", aborted)
     app.extensions["store"] = sql_store
+    app.extensions["nickname_policy"] = nickname_terms.policy(settings.nickname_terms)
     game = app.config.get("GAME") or _game(app, settings)
     app.extensions["game"] = game
     app.config["WORDS"] = game.words

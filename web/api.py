@@ -11,6 +11,8 @@ from flask_limiter import RateLimitExceeded
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import HTTPException
 
+from models.nickname_policy import Reason
+from models.nicknames import validate as validate_nickname
 from models.store import NicknameError, NotFound, Unavailable
 from web import api_schemas as s
 from web import parsing, store
@@ -57,6 +59,25 @@ def _validation_error(exc: ValidationError) -> Response:
 @api.errorhandler(NicknameError)
 def _nickname_error(exc: NicknameError) -> Response:
     return _error(400, str(exc), {"nickname": [str(exc)]})
+
+
+def check_nickname(text: str) -> None:
+    """Refuse a nickname that reads as offensive, hateful, a bot, staff or another's tag: a
+    400 whose fields carry code `nickname_refused` and the reason, for the page to translate."""
+    reason = current_app.extensions["nickname_policy"].refusal(validate_nickname(text))
+    if reason is not None:
+        message = REFUSAL_TEXT[reason]
+        fields = {"nickname": [message], "code": ["nickname_refused"], "reason": [reason.value]}
+        raise ApiError(400, message, fields)
+
+
+REFUSAL_TEXT = {
+    Reason.OFFENSIVE: "that nickname reads as offensive",
+    Reason.HATE: "that nickname reads as hateful",
+    Reason.BOT: "nicknames that read as a bot are kept for the server's bots",
+    Reason.STAFF: "nicknames that read as the server's staff are kept for them",
+    Reason.TAG: "a nickname may not end with something that looks like a player's tag",
+}
 
 
 @api.errorhandler(NotFound)
@@ -126,6 +147,8 @@ def create_session() -> tuple[Response, int]:
     player = player_from_request()
     if player is not None:
         return jsonify(s.SessionResponse().dump({"player": player, "created": False})), 200
+    if body["nickname"] is not None:
+        check_nickname(body["nickname"])
     take_signin()
     player, token = store().create_player(nickname=body["nickname"])
     log.info("new player %d", player.id)
@@ -144,6 +167,7 @@ def me() -> Response:
 def update_me() -> Response:
     player = current_player()
     body = load_body(s.NicknameRequest())
+    check_nickname(body["nickname"])
     updated = store().set_nickname(player.id, body["nickname"])
     current_app.extensions["game"].player_changed(updated)
     return jsonify(s.Me().dump(updated))

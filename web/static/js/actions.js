@@ -19,6 +19,10 @@ export function rulesFor(code) {
 /** The text of a refused REST call, in the player's words. */
 export function apiErrorText(err) {
   if (err.code === 'network' || err.status === 0) return t('error.network');
+  if (err.code === 'nickname_refused') {
+    const reason = err.fields && err.fields.reason ? err.fields.reason[0] : '';
+    if (has(`nickname_reason.${reason}`)) return t(`nickname_reason.${reason}`);
+  }
   if (err.code && has(`party_code.${err.code}`)) return t(`party_code.${err.code}`);
   return err.message;
 }
