@@ -40,12 +40,24 @@ def rating_change(rating: float, games: Iterable[tuple[float, float]]) -> int:
     return round_half_away(K_PER_OPPONENT * total)
 
 
-def rating_changes(ratings: Mapping[P, float], places: Mapping[P, int]) -> dict[P, int]:
-    """Changes for every player of a finished tournament from start ratings and final places."""
+def rating_changes(
+    ratings: Mapping[P, float], places: Mapping[P, int], left: Iterable[P] = ()
+) -> dict[P, int]:
+    """Changes for every player of a finished tournament from start ratings and final places.
+
+    A seat its player `left` gives nobody points: the others' changes are computed among the
+    seats that were played out, while each leaver still takes their loss against everyone.
+    Otherwise a party of alt accounts that leaves at once hands its leader a win over seven
+    players without a single guess (see the README's "Fair play")."""
+    gone = frozenset(left)
     return {
         i: rating_change(
             ratings[i],
-            ((ratings[j], placement_score(places[i], places[j])) for j in ratings if j != i),
+            (
+                (ratings[j], placement_score(places[i], places[j]))
+                for j in ratings
+                if j != i and (j not in gone or i in gone)
+            ),
         )
         for i in ratings
     }

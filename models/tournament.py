@@ -322,11 +322,12 @@ class Tournament:
         return t, events
 
     def _change(self, player: Hashable, places: Mapping[Hashable, int]) -> int:
-        """Rating change once `player`'s place is fixed: anyone not yet placed is above them."""
+        """Rating change once `player`'s place is fixed: anyone not yet placed is above them.
+        A seat that was left counts only for its leaver (models.rating.rating_changes)."""
         mine = places[player]
         games = []
         for other in self.seats:
-            if other == player:
+            if other == player or (other in self.left and player not in self.left):
                 continue
             score = placement_score(mine, places[other]) if other in places else 0.0
             games.append((self.ratings[other], score))

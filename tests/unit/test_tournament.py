@@ -122,14 +122,18 @@ def test_random_tournaments_keep_every_rule(seed, p_draw, p_leave):
             assert t.places[p] == t.places[q]
 
     # each placement is fixed once, at a round's end, and the incremental rating changes
-    # equal the formula applied to the final places
+    # equal the formula applied to the final places, with the seats left by the time each
+    # player's place was fixed giving nobody points
     fixed = [e for e in events if isinstance(e, PlacementFixed)]
     assert sorted(e.player for e in fixed) == sorted(SEATS)
     for step in log:
         kinds = [type(e) for e in step]
         if PlacementFixed in kinds:
             assert RoundEnded in kinds and kinds.index(RoundEnded) < kinds.index(PlacementFixed)
-    assert {e.player: e.rating_change for e in fixed} == rating_changes(t.ratings, t.places)
+    for e in fixed:
+        out = t.out_round.get(e.player, t.round)
+        left_by_then = {p for p in t.left if t.out_round[p] <= out}
+        assert e.rating_change == rating_changes(t.ratings, t.places, left_by_then)[e.player]
     assert isinstance(events[-1], TournamentEnded)
 
 
@@ -314,3 +318,42 @@ def test_abandon_between_rounds_places_who_left_for_the_next_round():
     t, _ = t.leave(gone)
     t, fixed = t.abandon()
     assert [(e.player, e.place, e.round) for e in fixed] == [(gone, 8, 2)]
+
+
+def test_seats_left_before_playing_give_the_one_who_stays_nothing():
+    """Seven alt accounts start with their leader and leave at once: the leader gains nothing,
+    sixty times over, while each alt still takes its loss."""
+    ratings = {p: 1000 for p in SEATS}
+    leader, alts = SEATS[0], SEATS[1:]
+    total = 0
+    for seed in range(60):
+        t = Tournament.create(SEATS, ratings)
+        t, _ = t.begin_round(random.Random(seed))
+        events = []
+        for alt in alts:
+            t, more = t.leave(alt)
+            events += more
+        t, more = t.start_play()
+        events += more
+        assert t.finished and t.places[leader] == 1
+        changes = {e.player: e.rating_change for e in events if isinstance(e, PlacementFixed)}
+        assert all(changes[a] < 0 for a in alts)
+        total += changes[leader]
+    assert total == 0
+
+
+def test_a_party_that_plays_it_out_is_rated_by_the_formula():
+    """Eight seats that all play are rated exactly as rating_changes says, leave rule or not."""
+    t = Tournament.create(SEATS, {p: 1000 + 37 * i for i, p in enumerate(SEATS)})
+    rng = random.Random(5)
+    events = []
+    while not t.finished:
+        t, more = t.begin_round(rng)
+        events += more
+        t, more = t.start_play()
+        events += more
+        for a, b in list(t.unsettled_pairs()):
+            t, more = t.record_duel((a, b), Result.WIN, rng.choice((a, b)))
+            events += more
+    changes = {e.player: e.rating_change for e in events if isinstance(e, PlacementFixed)}
+    assert not t.left and changes == rating_changes(t.ratings, t.places)
