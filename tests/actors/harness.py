@@ -343,13 +343,15 @@ def another_word(h: Harness, duel: DuelSeen) -> str:
 
 
 def _strings(value: Any):
-    """Every string value in a frame, with letter lists joined (keys are not values). A row's
-    letters are a player's guess, which everyone may see, so they are not searched."""
+    """Every string value in a frame, with letter lists joined (keys and the frame's type are
+    not values). A row's letters are a player's guess, which everyone may see, so they are
+    not searched."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
         for k, v in value.items():
-            if not (k == "letters" and "marks" in value):
+            # a frame's type names the protocol, not the game ("guess_scored" holds "score")
+            if k != "type" and not (k == "letters" and "marks" in value):
                 yield from _strings(v)
     elif isinstance(value, list):
         if value and all(isinstance(v, str) for v in value):
