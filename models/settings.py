@@ -94,6 +94,7 @@ class Settings:
     max_connections_per_address: int = 64
     signin_rate: str = "30/minute;300/day"  # new accounts per address
     rest_rate: str = "600/minute"  # REST requests per address
+    page_rate: str = "300/minute"  # requests outside /api/ (pages, assets) per address
     trusted_proxies: int = 0  # reverse proxies in front whose X-Forwarded-* are believed
     purge_unplayed_days: float = 30.0  # accounts that never played are deleted after; 0: never
     chaos_crash_seconds: float = 0.0  # testing only: crash a random game actor this often
@@ -148,6 +149,7 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "max_connections_per_address": _integer(1, 1 << 20),
     "signin_rate": lambda t: _rate(t),  # defined below
     "rest_rate": lambda t: _rate(t),
+    "page_rate": lambda t: _rate(t),
     "trusted_proxies": _integer(0, 10),
     "purge_unplayed_days": _number(0, 36500),
     "chaos_crash_seconds": _number(0, 86400),

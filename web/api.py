@@ -18,7 +18,7 @@ from web import api_schemas as s
 from web import parsing, store
 from web.auth import current_player, player_from_request, set_token_cookie
 from web.languages import letters_of
-from web.limits import retry_after, take_signin
+from web.limits import refusals, retry_after, take_signin
 from web.pages import error_page
 
 log = logging.getLogger("wordle.api")
@@ -80,6 +80,15 @@ REFUSAL_TEXT = {
 }
 
 
+@api.after_app_request
+def _personal(response: Response) -> Response:
+    """REST answers are one player's (a token, an invite, their own record): never kept by a
+    browser or a proxy, unless the route said how long it may be (/api/languages)."""
+    if request.path.startswith("/api/") and "Cache-Control" not in response.headers:
+        response.cache_control.no_store = True
+    return response
+
+
 @api.errorhandler(NotFound)
 def _not_found(exc: NotFound) -> Response:
     return _error(404, str(exc))
@@ -109,6 +118,7 @@ def _http_error(exc: HTTPException) -> Response | HTTPException:
     elif isinstance(exc, RateLimitExceeded):
         message = f"Too many requests from your address ({exc.description}); try again later."
         exc.retry_after = retry_after()
+        refusals.note("REST requests")
     response = _error(exc.code or 500, message)
     for name, value in exc.get_headers():
         if name.lower() != "content-type":
@@ -132,11 +142,12 @@ def load_body(schema: Schema, optional: bool = False) -> dict[str, Any]:
 
 
 def path_id(value: str, what: str) -> int:
+    """The id a URL names; any other spelling of it ("+1", "01", "١") names nothing: 404, so
+    that one resource has one URL."""
     try:
         return s.IdPath().load({"id": value})["id"]
-    except ValidationError as exc:
-        problem = exc.messages["id"]
-        raise ApiError(400, f"invalid {what}: {problem[0]}", {what: problem}) from None
+    except ValidationError:
+        raise ApiError(404, f"no such {what.removesuffix('_id')}") from None
 
 
 @api.post("/session")

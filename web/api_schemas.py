@@ -7,6 +7,9 @@ appear only in their own /api/me.
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate, validates
 
 from models import nicknames
@@ -59,10 +62,20 @@ class LeaderboardQuery(Schema):
     bots = fields.Boolean(load_default=False)  # people only, unless asked
 
 
+class CanonicalId(fields.Integer):
+    """An id written the one way its URL is written: ASCII digits, no sign, no leading zero,
+    no underscore (Python's int() would also take "١", "+1" and "1_0", several URLs a page)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if not isinstance(value, str) or not re.fullmatch(r"[1-9][0-9]{0,9}", value):
+            raise ValidationError("Not an id.")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class IdPath(Schema):
     """A positive database id from the URL path."""
 
-    id = fields.Integer(required=True, strict=False, validate=validate.Range(1, 2**31 - 1))
+    id = CanonicalId(required=True, strict=False, validate=validate.Range(1, 2**31 - 1))
 
 
 # --- responses ----------------------------------------------------------------------------

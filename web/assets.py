@@ -98,6 +98,31 @@ def _cache_key(req: Request) -> str:
     return req.path
 
 
+def accepted_encodings(header: str) -> str:
+    """Accept-Encoding without the codings the client refuses ("br;q=0"): flask-compress would
+    still pick a refused coding when it is the only one named (RFC 9110: q=0 means "not
+    acceptable")."""
+    kept = []
+    for part in header.split(","):
+        coding, _, params = part.partition(";")
+        quality = params.strip().lower()
+        if quality.startswith("q="):
+            try:
+                if float(quality[2:]) <= 0:
+                    continue
+            except ValueError:
+                continue  # an unreadable weight is no consent
+        if coding.strip():
+            kept.append(part.strip())
+    return ", ".join(kept)
+
+
+def _drop_refused_encodings() -> None:
+    header = request.environ.get("HTTP_ACCEPT_ENCODING")
+    if header and "q=" in header:
+        request.environ["HTTP_ACCEPT_ENCODING"] = accepted_encodings(header)
+
+
 def init_app(app: Flask, *compressed: str) -> None:
     """Serve the versioned assets; compress them and the responses of the blueprints named."""
     app.config.update(
@@ -110,6 +135,7 @@ def init_app(app: Flask, *compressed: str) -> None:
     )
     compress = Compress(app)
     names = {assets.name, *compressed}
+    app.before_request(_drop_refused_encodings)
 
     @app.after_request
     def _compress(response: Response) -> Response:

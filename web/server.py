@@ -26,6 +26,7 @@ import gevent
 from gevent.pywsgi import WSGIHandler, WSGIServer
 
 from models.settings import Settings
+from web.limits import address_key, refusals
 from web.ws import WS_SOCKET
 
 log = logging.getLogger("wordle.server")
@@ -164,7 +165,7 @@ class Server(WSGIServer):
         self.refused = 0
 
     def handle(self, sock: socket.socket, address: Any) -> None:
-        ip = address[0] if isinstance(address, tuple) else ""
+        ip = address_key(address[0]) if isinstance(address, tuple) else ""
         per_address = self.limits.per_address
         if self.open >= self.limits.max_connections:
             self._refuse(sock, BUSY)
@@ -188,8 +189,7 @@ class Server(WSGIServer):
         """Answer before reading the request, then close without a reset that would lose the
         answer (read what the client already sent, briefly)."""
         self.refused += 1
-        if self.refused in (1, 10, 100) or self.refused % 1000 == 0:
-            log.warning("connection refused (%d so far): %s", self.refused, answer.split(b"\r")[0])
+        refusals.note("connections (" + answer.split(b"\r")[0].decode()[9:] + ")")
         if self.refusing >= MAX_REFUSING:
             sock.close()
             return

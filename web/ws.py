@@ -31,7 +31,7 @@ from werkzeug.exceptions import TooManyRequests
 from actors.frames import PROTOCOL_VERSION, Error
 from models.settings import Settings
 from web.auth import player_from_request
-from web.limits import client_address
+from web.limits import client_address, refusals
 from web.protocol import FrameError, parse_client_frame
 from web.security import same_origin
 from web.ws_frames import CloseWith, FrameReader
@@ -146,6 +146,7 @@ def _before_upgrade() -> None:
     if current_app.extensions["websockets"][client_address()] >= (
         settings.max_connections_per_address
     ):
+        refusals.note("websockets per address")
         raise TooManyRequests("Too many connections from your address.", retry_after=10)
     if not settings.ws_compression:
         request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)

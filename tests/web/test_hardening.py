@@ -206,7 +206,7 @@ def test_own_pages_and_bearer_clients_are_not_affected(app):
     bot = app.test_client()  # a Bearer client is immune, wherever it claims to come from
     res = bot.patch(
         "/api/me",
-        json={"nickname": "Bot Ada"},
+        json={"nickname": "Ada Lovelace"},
         headers={"Authorization": f"Bearer {leader.token}", "Sec-Fetch-Site": "cross-site"},
     )
     assert res.status_code == 200
