@@ -8,7 +8,8 @@ lobbies, waiting lobbies dissolve, running tournaments get WT_SHUTDOWN_GRACE_SEC
 finish and are then stopped (recorded as aborted); then results still waiting for the
 database get WT_SHUTDOWN_WRITE_SECONDS, and what it cannot take stays in the journal
 (WT_JOURNAL_PATH) for the next start. Exit status 3 says results were lost (logged one by
-one). A second signal stops at once.
+one). A second signal stops at once. A second server on the same database refuses to start
+before it reads anything (models/store/server_lock.py).
 """
 
 from gevent import monkey
@@ -28,6 +29,7 @@ import gevent.event  # noqa: E402
 if TYPE_CHECKING:
     from actors.recorder import Unwritten
     from actors.system import GameServer
+    from models.store.server_lock import ServerLock
 
 log = logging.getLogger("wordle")
 
@@ -52,8 +54,17 @@ def main() -> None:
     faulthandler.enable()  # a fatal signal (SIGBUS, SIGSEGV) still leaves a traceback
 
     import wordlists
+    from models.store import server_lock
     from web import create_app
     from web.server import make_server
+
+    try:  # before anything reads or changes the database: one server per database
+        lock = server_lock.acquire(settings.database_url)
+    except server_lock.ServerLockError as exc:
+        fail(str(exc))
+    except Exception as exc:
+        fail(f"cannot reach the database to take its server lock: {exc}")
+    gevent.spawn(watch_lock, lock)
 
     try:
         words = wordlists.load_all(settings.wordlists_dir or None)
@@ -104,6 +115,15 @@ def main() -> None:
     status = report_unwritten(drained.unwritten, settings.journal_path)
     log.info("bye")
     sys.exit(status)
+
+
+def watch_lock(lock: "ServerLock", every: float = 60.0) -> None:
+    """A MySQL server lock lives on a connection: say so loudly if it is lost and cannot be
+    taken back (another server may have started on this database meanwhile)."""
+    while True:
+        gevent.sleep(every)
+        if not lock.check():
+            log.error("the database's server lock is lost: another server may use it now")
 
 
 def census(game: "GameServer") -> str:
