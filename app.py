@@ -48,9 +48,9 @@ def main() -> None:
         settings = Settings.from_env(os.environ)
     except SettingsError as exc:
         fail(f"bad setting: {exc}")
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    from web import logs
+
+    logs.configure(settings.log_level, settings.log_format)
     faulthandler.enable()  # a fatal signal (SIGBUS, SIGSEGV) still leaves a traceback
 
     import wordlists

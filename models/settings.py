@@ -99,6 +99,7 @@ class Settings:
     purge_unplayed_days: float = 30.0  # accounts that never played are deleted after; 0: never
     chaos_crash_seconds: float = 0.0  # testing only: crash a random game actor this often
     log_level: str = "INFO"
+    log_format: str = "text"  # or json: one object per line
     nickname_terms: str = ""  # an admin's own nickname terms, beside wordlists/nicknames/
 
     @classmethod
@@ -155,6 +156,7 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "chaos_crash_seconds": _number(0, 86400),
     "log_level": lambda t: _choice(t.upper(), {"DEBUG", "INFO", "WARNING", "ERROR"}),
     "nickname_terms": _text,
+    "log_format": lambda t: _choice(t.strip().lower(), {"text", "json"}),
 }
 
 
