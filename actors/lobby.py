@@ -39,7 +39,7 @@ from actors.tournament_run import IntroOver, NextRound, TournamentRun
 from models.matchmaking import LobbyView, average, fits
 from models.rules import SEATS
 from models.settings import Settings
-from models.store import Unavailable
+from models.store.errors import Unavailable
 
 log = logging.getLogger("wordle.lobby")
 

@@ -44,8 +44,9 @@ from actors.recorder import PendingWrites, Recorder, Unwritten
 from actors.runtime import ActorDead, ActorRef, live_refs
 from actors.supervisor import Supervisor
 from models.settings import Settings
-from models.store import GameStore, PlayerInfo
+from models.store.interfaces import GameStore
 from models.store.journal import Journal
+from models.store.values import PlayerInfo
 
 log = logging.getLogger("wordle")
 
@@ -262,7 +263,7 @@ class GameServer:
                 except gevent.Timeout:  # stuck in a write that hangs: nothing can be said
                     unwritten = None
                     break
-                done = not unwritten.entries and not self.recorder.backlog
+                done = not unwritten.results and not self.recorder.backlog
                 if done or time.monotonic() >= flush_by:
                     break
                 gevent.sleep(poll)

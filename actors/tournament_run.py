@@ -29,11 +29,11 @@ from actors.clock import Clock, Timer
 from actors.commands import LobbyCommand, Spectate, StopSpectating, SubmitGuess
 from actors.duel import DuelActor, begin_duel
 from actors.messages import DuelChanged, Guess
-from actors.recorder import FinishTournament, RecordDuel, RecordPlacement
+from actors.recorder import Record
 from actors.room import Room
 from actors.runtime import STOP, ActorRef
 from models.duel import Duel, DuelEnded, GuessRejected, RowPlayed, TurnStarted
-from models.records import PlayedDuel
+from models.results import FixedPlacement, PlayedDuel, TournamentClosed
 from models.settings import Settings
 from models.tournament import (
     Phase,
@@ -187,7 +187,7 @@ class TournamentRun:
                 self.room.broadcast(frames.DuelEndedFrame.of(msg.duel_id, duel))
         if duel.over:
             slot.over = True
-            self._record(RecordDuel(PlayedDuel.of(self.tournament_id, slot.round, duel)))
+            self._record(Record(PlayedDuel.of(self.tournament_id, slot.round, duel)))
             if slot.round == self.t.round:
                 result = Result(duel.outcome.value)
                 self.t, events = self.t.record_duel(slot.pair, result, duel.winner)
@@ -204,7 +204,7 @@ class TournamentRun:
         self.room.broadcast(frames.DuelEndedFrame.of(duel_id, slot.duel, outcome="void"))
         self.room.broadcast(frames.Error.of("duel_void"), only=slot.pair)
         played = PlayedDuel.of(self.tournament_id, slot.round, slot.duel, result="void")
-        self._record(RecordDuel(played))
+        self._record(Record(played))
         if slot.round == self.t.round:
             self.t, events = self.t.record_duel(slot.pair, Result.VOID)
             self._apply(events)
@@ -247,7 +247,7 @@ class TournamentRun:
             slot.over = True
             duel_id = self.duel_of[player_id]
             self.room.broadcast(frames.DuelEndedFrame.of(duel_id, slot.duel))
-            self._record(RecordDuel(PlayedDuel.of(self.tournament_id, slot.round, slot.duel)))
+            self._record(Record(PlayedDuel.of(self.tournament_id, slot.round, slot.duel)))
         self.watching.pop(player_id, None)
         unplaced = [] if player_id in self.t.places else [player_id]
         self.room.release([player_id], frames.Left.of(reason), reason=reason, unplaced=unplaced)
@@ -273,7 +273,7 @@ class TournamentRun:
         log.info("tournament %s: no person left; abandoned", self.tournament_id)
         self.t, fixed = self.t.abandon()
         for e in fixed:
-            self._record(RecordPlacement(self.tournament_id, e))
+            self._record(Record(FixedPlacement.of(self.tournament_id, e)))
             self.room.settled(e.player)
             self.room.broadcast(frames.tournament_event(e))
         self.stop_duels()
@@ -281,7 +281,7 @@ class TournamentRun:
             self.tournament_id, "tournament_abandoned", frames.text("tournament_abandoned")
         )
         self.room.release(self.room.attached(), stopped)
-        self._record(FinishTournament(self.tournament_id, "abandoned"))
+        self._record(Record(TournamentClosed(self.tournament_id, "abandoned")))
         self.over = True
         self.ended()
 
@@ -292,7 +292,7 @@ class TournamentRun:
         self.stop_duels()
         aborted = frames.TournamentAborted(self.tournament_id, code, frames.text(code))
         self.room.release(self.room.attached(), aborted)
-        self._record(FinishTournament(self.tournament_id, "aborted"))
+        self._record(Record(TournamentClosed(self.tournament_id, "aborted")))
 
     def stop_duels(self) -> None:
         for slot in self.duels.values():
@@ -312,7 +312,7 @@ class TournamentRun:
                 return
             else:
                 if isinstance(e, PlacementFixed):
-                    self._record(RecordPlacement(self.tournament_id, e))
+                    self._record(Record(FixedPlacement.of(self.tournament_id, e)))
                     self.room.settled(e.player)  # after the write is on its way
                 round_over = round_over or isinstance(e, RoundEnded)
                 self.room.broadcast(frames.tournament_event(e))
@@ -359,7 +359,7 @@ class TournamentRun:
     def _tournament_ended(self, e: TournamentEnded) -> None:
         ended = frames.TournamentEndedFrame.of(self.tournament_id, e, self.t.changes, self.t.seats)
         self.room.broadcast(ended)
-        self._record(FinishTournament(self.tournament_id))
+        self._record(Record(TournamentClosed(self.tournament_id)))
         log.info("tournament %s ended: winner %s", self.tournament_id, e.winner)
         self.over = True
         self.ended()

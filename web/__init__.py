@@ -9,9 +9,9 @@ from typing import Any
 
 from flask import Flask, current_app, jsonify
 
-from models import store as sql_store
 from models.settings import Settings
-from models.store import WebStore
+from models.store.interfaces import WebStore
+from models.store.sql import SqlStore, open_database
 
 log = logging.getLogger("wordle")
 
@@ -27,10 +27,10 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     app = Flask(__name__, static_folder="static", static_url_path="/static")
     app.config.update(config or {})
     settings = app.config.setdefault("SETTINGS", Settings.from_env(os.environ))
-    aborted = sql_store.open_database(settings.database_url, settings.journal_path)
+    aborted = open_database(settings.database_url, settings.journal_path)
     if aborted:
         log.warning("aborted unfinished tournaments %s", aborted)
-    app.extensions["store"] = sql_store
+    app.extensions["store"] = SqlStore()
     game = app.config.get("GAME") or _game(app, settings)
     app.extensions["game"] = game
     app.config["WORDS"] = game.words
@@ -72,4 +72,4 @@ def _game(app: Flask, settings: Settings):
         import wordlists
 
         words = wordlists.load_all(settings.wordlists_dir or None)
-    return GameServer(settings, words, store=sql_store)
+    return GameServer(settings, words, store=app.extensions["store"])

@@ -11,7 +11,7 @@ from flask_limiter import RateLimitExceeded
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import HTTPException
 
-from models.store import NicknameError, NotFound, Unavailable
+from models.store.errors import NicknameError, NotFound, Unavailable
 from web import api_schemas as s
 from web import parsing, store
 from web.auth import current_player, player_from_request, set_token_cookie
@@ -155,9 +155,9 @@ def leaderboard() -> Response:
     q = s.LeaderboardQuery().load(request.args.to_dict())
     page = store().leaderboard(q["limit"], q["offset"], include_bots=q["bots"])
     me = player_from_request()
-    you = store().leaderboard_row(me.id, include_bots=q["bots"]) if me else None
+    you = store().leaderboard_line(me.id, include_bots=q["bots"]) if me else None
     out = s.LeaderboardResponse().dump(page)
-    out["you"] = s.LeaderboardRow().dump(you) if you else None
+    out["you"] = s.LeaderboardLine().dump(you) if you else None
     return jsonify(out)
 
 

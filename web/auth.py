@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from flask import Response, abort, current_app, jsonify, request
 
 from models.settings import Settings
-from models.store import PlayerInfo
+from models.store.values import PlayerInfo
 from web import store
 
 COOKIE = "wt_token"

@@ -14,8 +14,9 @@ from flask import Blueprint, Response
 from marshmallow import ValidationError
 
 from models.rules import START_RATING
-from models.store import NotFound, PlayerInfo
+from models.store.errors import NotFound
 from models.store.reads import Summary, SummaryDuel
+from models.store.values import PlayerInfo
 from web import store
 from web.api_schemas import IdPath
 from web.auth import player_from_request

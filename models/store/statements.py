@@ -15,7 +15,7 @@ from typing import Any
 
 from peewee import Database, Field, Model
 
-from models.store.tables import DuelRecord, Entry, Player, Tournament, database
+from models.store.tables import DuelRow, EntryRow, PlayerRow, TournamentRow, database
 
 
 class Sql:
@@ -24,33 +24,35 @@ class Sql:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.inserts: dict[tuple[Any, ...], str] = {}
-        duel, entry = self.table(DuelRecord), self.table(Entry)
-        player, tournament = self.table(Player), self.table(Tournament)
+        duel, entry = self.table(DuelRow), self.table(EntryRow)
+        player, tournament = self.table(PlayerRow), self.table(TournamentRow)
         c = self.column
         self.find_duel = self._bind(
-            f"SELECT {c(DuelRecord.id)} FROM {duel} WHERE {c(DuelRecord.tournament)} = ?"
-            f" AND {c(DuelRecord.round)} = ? AND {c(DuelRecord.player_a)} = ?"
-            f" AND {c(DuelRecord.player_b)} = ? AND {c(DuelRecord.started_at)} = ?"
+            f"SELECT {c(DuelRow.id)} FROM {duel} WHERE {c(DuelRow.tournament)} = ?"
+            f" AND {c(DuelRow.round)} = ? AND {c(DuelRow.player_a)} = ?"
+            f" AND {c(DuelRow.player_b)} = ? AND {c(DuelRow.started_at)} = ?"
         )
         self.seats = self._bind(
-            f"SELECT {c(Entry.player)} FROM {entry} WHERE {c(Entry.tournament)} = ?"
+            f"SELECT {c(EntryRow.player)} FROM {entry} WHERE {c(EntryRow.tournament)} = ?"
         )
         self.tournament_status = self._bind(
-            f"SELECT {c(Tournament.status)} FROM {tournament} WHERE {c(Tournament.id)} = ?"
+            f"SELECT {c(TournamentRow.status)} FROM {tournament} WHERE {c(TournamentRow.id)} = ?"
         )
         self.lock_player = self._bind(
-            f"SELECT {c(Player.id)} FROM {player} WHERE {c(Player.id)} = ? FOR UPDATE"
+            f"SELECT {c(PlayerRow.id)} FROM {player} WHERE {c(PlayerRow.id)} = ? FOR UPDATE"
         )
         self.claim_entry = self._bind(
-            f"UPDATE {entry} SET {c(Entry.place)} = ?, {c(Entry.elimination_round)} = ?,"
-            f" {c(Entry.left)} = ?, {c(Entry.rating_after)} = {c(Entry.rating_before)} + ?,"
-            f" {c(Entry.placed_at)} = ?"
-            f" WHERE {c(Entry.tournament)} = ? AND {c(Entry.player)} = ?"
-            f" AND {c(Entry.place)} IS NULL"
+            f"UPDATE {entry} SET {c(EntryRow.place)} = ?, {c(EntryRow.elimination_round)} = ?,"
+            f" {c(EntryRow.left)} = ?,"
+            f" {c(EntryRow.rating_after)} = {c(EntryRow.rating_before)} + ?,"
+            f" {c(EntryRow.placed_at)} = ?"
+            f" WHERE {c(EntryRow.tournament)} = ? AND {c(EntryRow.player)} = ?"
+            f" AND {c(EntryRow.place)} IS NULL"
         )
         self.credit_player = self._bind(
-            f"UPDATE {player} SET {c(Player.rating)} = {c(Player.rating)} + ?,"
-            f" {c(Player.placements)} = {c(Player.placements)} + 1 WHERE {c(Player.id)} = ?"
+            f"UPDATE {player} SET {c(PlayerRow.rating)} = {c(PlayerRow.rating)} + ?,"
+            f" {c(PlayerRow.placements)} = {c(PlayerRow.placements)} + 1"
+            f" WHERE {c(PlayerRow.id)} = ?"
         )
 
     def insert(self, model: type[Model], fields: Sequence[Field], rows: int) -> str:

@@ -8,7 +8,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from models import nicknames
-from models.store.tables import Entry, Player
+from models.store.tables import EntryRow, PlayerRow
 
 MAX_ID = 2**31 - 1
 
@@ -26,7 +26,7 @@ class PlayerInfo:
     last_seen: dt.datetime  # aware, UTC; private (only the player's own /api/me shows it)
 
 
-def player_info(row: Player) -> PlayerInfo:
+def player_info(row: PlayerRow) -> PlayerInfo:
     return PlayerInfo(
         id=row.id,
         nickname=row.nickname,
@@ -40,7 +40,7 @@ def player_info(row: Player) -> PlayerInfo:
     )
 
 
-def rating_change(e: Entry) -> int | None:
+def rating_change(e: EntryRow) -> int | None:
     return None if e.rating_after is None else e.rating_after - e.rating_before
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from actors import frames
 from models.duel import Duel
-from models.records import PlayedDuel
+from models.results import PlayedDuel
 from models.tournament import PlacementFixed, RoundEnded, TournamentEnded
 from web.protocol import SERVER_SCHEMAS, check_server_frame, schema_for
 
