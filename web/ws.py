@@ -28,11 +28,12 @@ from flask_sock import ConnectionClosed, Sock
 from gevent import get_hub, getcurrent
 from werkzeug.exceptions import TooManyRequests
 
-from actors.frames import PROTOCOL_VERSION, Error
 from models.settings import Settings
+from protocol.codes import PROTOCOL_VERSION
+from protocol.server import ErrorFrame
 from web.auth import player_from_request
 from web.limits import client_address
-from web.protocol import FrameError, parse_client_frame
+from web.protocol_schemas import FrameError, parse_client_frame
 from web.security import same_origin
 from web.ws_frames import CloseWith, FrameReader
 
@@ -235,11 +236,11 @@ def websocket(ws: Any) -> None:
     game = current_app.extensions["game"]
     settings: Settings = current_app.config["SETTINGS"]
     if request.args.get("v") != str(PROTOCOL_VERSION):
-        ws.send(Error.of("unsupported_version", version=PROTOCOL_VERSION).write())
+        ws.send(ErrorFrame.of("unsupported_version", version=PROTOCOL_VERSION).write())
         return
     player = g.ws_player
     if player is None or not same_origin(request.headers.get("Origin"), request.host):
-        ws.send(Error.of("unauthorized").write())
+        ws.send(ErrorFrame.of("unauthorized").write())
         return
     address = client_address()
     open_sockets = current_app.extensions["websockets"]

@@ -16,7 +16,7 @@ from actors.runtime import settle
 from models.results import TournamentClosed
 from models.store.errors import Unavailable
 from tests.actors.harness import Harness
-from web.protocol import parse_client_frame
+from web.protocol_schemas import parse_client_frame
 
 
 class SlowStore:

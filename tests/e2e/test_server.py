@@ -16,7 +16,7 @@ from models.rating import rating_changes
 from models.store.sql import SqlStore, open_database
 from tests.actors.harness import assert_secrets_kept
 from tests.e2e.server import sign_in, start_server
-from web.protocol import check_server_frame
+from web.protocol_schemas import check_server_frame
 
 store = SqlStore()
 

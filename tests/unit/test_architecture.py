@@ -5,7 +5,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("actors", "models", "web", "wordlists")
+PACKAGES = ("actors", "models", "protocol", "web", "wordlists")
 
 
 def modules() -> dict[str, Path]:
@@ -72,8 +72,17 @@ def test_only_the_runtime_touches_an_actor_behind_its_ref():
 
 def test_the_web_layer_goes_through_the_game_facade():
     known = modules()
-    allowed = {"actors.system", "actors.frames", "actors.commands", "actors.constraints"}
     for name, path in known.items():
         if name.startswith("web"):
             used = {m for m in imports_of(path, known) if m.startswith("actors")}
-            assert used <= allowed, f"{name} imports {sorted(used - allowed)}"
+            assert used <= {"actors.system"}, f"{name} imports {sorted(used - {'actors.system'})}"
+
+
+def test_the_protocol_stands_below_the_actors_and_the_web():
+    """The wire protocol is values only: it may use the game's rules, nothing that runs."""
+    known = modules()
+    for name, path in known.items():
+        if name.startswith("protocol"):
+            used = imports_of(path, known)
+            below = {m for m in used if m.startswith(("actors", "web", "models.store"))}
+            assert not below, f"{name} imports {sorted(below)}"

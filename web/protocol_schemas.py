@@ -1,10 +1,10 @@
 """The websocket protocol's schemas, derived from the message classes, and the frame parser.
 
-Each message is defined once, as a dataclass: client commands in actors/commands.py, server
-frames in actors/frames.py. The marshmallow schemas here are made from those classes' field
+Each message is defined once, as a dataclass: client commands in protocol/client.py, server
+frames in protocol/server.py. The marshmallow schemas here are made from those classes' field
 types (constraints come from `Annotated`), so they cannot drift apart. A client frame is parsed
 into its command value at the edge (`parse_client_frame`); tests check every server frame, and
-every example in web/PROTOCOL.md, with `check_server_frame`.
+every example in protocol/PROTOCOL.md, with `check_server_frame`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ from typing import Annotated, Any, Literal, Union
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from actors import constraints as c
-from actors.commands import COMMANDS, ClientCommand, SubmitGuess
-from actors.frames import FRAMES, PROTOCOL_VERSION, Error, Frame, Wire
+from protocol import constraints as c
+from protocol.client import COMMANDS, ClientCommand, SubmitGuess
+from protocol.codes import PROTOCOL_VERSION
+from protocol.server import ErrorFrame
+from protocol.wire import FRAMES, Frame, Wire
 from web import parsing
 from web.parsing import FiniteNumber, Text
 
@@ -109,7 +111,7 @@ class FrameError(Exception):
 
     def __init__(self, code: str, **values: Any) -> None:
         super().__init__(code)
-        self.frame = Error.of(code, **values)
+        self.frame = ErrorFrame.of(code, **values)
 
 
 def parse_client_frame(data: str | bytes, max_bytes: int) -> ClientCommand:

@@ -1,6 +1,6 @@
 """What a client may ask for over the websocket, each a typed value.
 
-web/protocol.py parses a frame into exactly one of these (or refuses it); from there on, the
+web/protocol_schemas.py parses a frame into exactly one of these (or refuses it); from there on, the
 connection and the lobby dispatch on the class, never on a string. `Ping` and `Queue` are
 handled by the connection; the others concern the lobby the player is in.
 """
@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
-from actors.constraints import Length, Range
+from protocol.constraints import Length, Range
 
 COMMANDS: dict[str, type] = {}  # wire type -> command class
 Id = Annotated[int, Range(1, 2**31 - 1)]  # a database or game id
