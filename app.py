@@ -52,7 +52,7 @@ def main() -> None:
     faulthandler.enable()  # a fatal signal (SIGBUS, SIGSEGV) still leaves a traceback
 
     import wordlists
-    from web import create_app
+    from web.application import create_app
     from web.server import make_server
 
     try:

@@ -13,8 +13,9 @@ from werkzeug.exceptions import HTTPException
 
 from models.store.errors import NicknameError, NotFound, Unavailable
 from web import api_schemas as s
-from web import parsing, store
+from web import parsing
 from web.auth import current_player, player_from_request, set_token_cookie
+from web.current import store
 from web.languages import letters_of
 from web.limits import retry_after, take_signin
 from web.pages import error_page

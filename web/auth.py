@@ -14,7 +14,7 @@ from flask import Response, abort, current_app, jsonify, request
 
 from models.settings import Settings
 from models.store.values import PlayerInfo
-from web import store
+from web.current import store
 
 COOKIE = "wt_token"
 COOKIE_MAX_AGE = 10 * 365 * 24 * 3600  # the token is the player's identity: keep it

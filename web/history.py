@@ -17,9 +17,9 @@ from models.rules import START_RATING
 from models.store.errors import NotFound
 from models.store.reads import Summary, SummaryDuel
 from models.store.values import PlayerInfo
-from web import store
 from web.api_schemas import IdPath
 from web.auth import player_from_request
+from web.current import store
 from web.i18n import Translator
 from web.languages import letters_of
 from web.pages import render, translator

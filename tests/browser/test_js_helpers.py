@@ -45,7 +45,8 @@ def test_the_page_preloads_every_module_and_its_catalog(tmp_path):
     """The game's page preloads all the client's modules (no request waterfall on a phone) and
     the catalog of the language it starts in."""
     from models.settings import Settings
-    from web import assets, create_app
+    from web import assets
+    from web.application import create_app
 
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path}/db.sqlite", bot_fill=False))
     html = app.test_client().get("/").get_data(as_text=True)

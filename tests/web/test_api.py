@@ -15,7 +15,7 @@ from tests.dbfixtures import (  # noqa: F401
     fixture_mysql_server,
     played_duel,
 )
-from web import create_app
+from web.application import create_app
 from web.auth import COOKIE, player_from_request
 
 store = SqlStore()

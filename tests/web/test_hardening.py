@@ -10,7 +10,7 @@ import pytest
 
 from models.settings import Settings
 from tests.actors.harness import SmallWords
-from web import create_app
+from web.application import create_app
 
 STATIC = Path(__file__).resolve().parents[2] / "web" / "static"
 

@@ -11,7 +11,7 @@ from models.results import FixedPlacement, TournamentClosed
 from models.settings import Settings
 from models.store.sql import SqlStore
 from tests.dbfixtures import played_duel
-from web import create_app
+from web.application import create_app
 from web.auth import COOKIE
 from web.history import rating_chart
 

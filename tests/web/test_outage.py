@@ -13,7 +13,7 @@ from models.settings import Settings
 from models.store import connection, tables
 from models.store.sql import SqlStore, connect
 from tests.actors.harness import SmallWords
-from web import create_app
+from web.application import create_app
 
 store = SqlStore()
 
