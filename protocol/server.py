@@ -9,7 +9,7 @@ every example in protocol/PROTOCOL.md, against them. What a client sends is prot
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from models.duel import Duel, Row
 from models.rules import MAX_TURNS, SEATS, START_LIVES, WORD_LENGTHS
@@ -45,8 +45,12 @@ from protocol.wire import (
     Outcome,
     Pair,
     frame,
+    maybe_pid,
     ms,
+    pid,
+    pids,
     remaining_ms,
+    running,
     value,
 )
 
@@ -107,15 +111,18 @@ class LobbyFrame(Frame):
     lobby: LobbyView
 
 
+LeftReason = Literal["left", "left_lobby", "grace_expired"]
+
+
 @frame("left")
 @value
 class LeftFrame(Frame):
-    reason: Literal["left", "left_lobby", "grace_expired"]
+    reason: LeftReason
     message: str
 
     @classmethod
     def of(cls, reason: str) -> LeftFrame:
-        return cls(reason, text(reason))
+        return cls(cast(LeftReason, reason), text(reason))
 
 
 @frame("player_status")
@@ -164,8 +171,8 @@ class RoundIntroFrame(Frame):
     ) -> RoundIntroFrame:
         return cls(
             e.round,
-            [list(p) for p in e.pairs],
-            e.bye,
+            [pids(p) for p in e.pairs],
+            maybe_pid(e.bye),
             lives_map(e.lives),
             ms(ends_at),
             remaining_ms(ends_at, now),
@@ -210,13 +217,13 @@ class PlacementFrame(Frame):
 def tournament_event(e: LifeLost | PlayerEliminated | RoundEnded | PlacementFixed) -> Frame:
     """The frame everyone in the tournament gets for one of its events."""
     if isinstance(e, LifeLost):
-        return LivesFrame(e.player, e.lives)
+        return LivesFrame(pid(e.player), e.lives)
     if isinstance(e, PlayerEliminated):
-        return EliminatedFrame(e.player, e.round, e.left, None)
+        return EliminatedFrame(pid(e.player), e.round, e.left, None)
     if isinstance(e, RoundEnded):
         return RoundEndedFrame(e.round)
     return PlacementFrame(
-        e.player,
+        pid(e.player),
         e.place,
         e.round,
         e.left,
@@ -241,9 +248,10 @@ class TournamentEndedFrame(Frame):
         changes: Mapping[int, int],
         seats: Sequence[int],
     ) -> TournamentEndedFrame:
-        order = sorted(e.places, key=lambda p: (e.places[p], seats.index(p)))
-        places = [PlaceView(p, e.places[p], changes[p]) for p in order]
-        return cls(tournament_id, e.winner, places)
+        got = {pid(p): place for p, place in e.places.items()}
+        order = sorted(got, key=lambda p: (got[p], seats.index(p)))
+        places = [PlaceView(p, got[p], changes[p]) for p in order]
+        return cls(tournament_id, maybe_pid(e.winner), places)
 
 
 @frame("tournament_aborted")
@@ -277,13 +285,13 @@ class DuelStartedFrame(Frame):
         return cls(
             duel_id,
             round_,
-            list(duel.players),
+            pids(duel.players),
             duel.length,
-            duel.starter,
+            pid(duel.starter),
             duel.max_turns,
             ms(duel.turn_seconds),
-            ms(duel.deadline),
-            remaining_ms(duel.deadline, now),
+            ms(running(duel.deadline)),
+            remaining_ms(running(duel.deadline), now),
         )
 
 
@@ -322,10 +330,10 @@ class TurnSkippedFrame(Frame):
 def row_played(
     duel_id: int, row: Row, index: int, next_turn: NextTurn | None = None
 ) -> GuessScoredFrame | TurnSkippedFrame:
-    if row.skipped:
-        return TurnSkippedFrame(duel_id, index, row.player, next_turn)
+    if row.skipped or row.letters is None or row.marks is None:
+        return TurnSkippedFrame(duel_id, index, pid(row.player), next_turn)
     return GuessScoredFrame(
-        duel_id, index, row.player, list(row.letters), row.marks, False, next_turn
+        duel_id, index, pid(row.player), list(row.letters), row.marks, False, next_turn
     )
 
 
@@ -352,10 +360,12 @@ class DuelEndedFrame(Frame):
     def of(cls, duel_id: int, duel: Duel, outcome: str | None = None) -> DuelEndedFrame:
         """The end of `duel`, with the secret; `outcome` overrides the duel's own (void)."""
         if outcome is None:
+            assert duel.outcome is not None, "the duel is over"
             outcome = duel.outcome.value
-        winner = duel.winner if outcome != "void" else None
-        loser = duel.loser if outcome != "void" else None
-        return cls(duel_id, outcome, winner, loser, duel.secret_word, list(duel.secret))
+        winner = maybe_pid(duel.winner) if outcome != "void" else None
+        loser = maybe_pid(duel.loser) if outcome != "void" else None
+        secret = duel.secret_word
+        return cls(duel_id, cast(Outcome, outcome), winner, loser, secret, list(duel.secret))
 
 
 @frame("duel_view")

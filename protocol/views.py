@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from collections.abc import Hashable, Mapping
+from typing import Annotated, Any, Literal, TypeVar
 
 from models.duel import Duel, Row
 from models.rules import MAX_TURNS
 from protocol.constraints import Range
-from protocol.wire import Id, Marks, Ms, Outcome, Pair, Wire, ms, remaining_ms, value
+from protocol.wire import (
+    Id,
+    Marks,
+    Ms,
+    Outcome,
+    Pair,
+    Wire,
+    maybe_pid,
+    ms,
+    pid,
+    pids,
+    remaining_ms,
+    value,
+)
 
 
 @value
@@ -54,7 +67,7 @@ class RowView(Wire):
     @classmethod
     def of(cls, row: Row, index: int) -> RowView:
         letters = list(row.letters) if row.letters else None
-        return cls(index, row.player, letters, row.marks, row.skipped)
+        return cls(index, pid(row.player), letters, row.marks, row.skipped)
 
 
 @value
@@ -83,17 +96,17 @@ class DuelView(Wire):
         return cls(
             id=duel_id,
             round=round_,
-            players=list(duel.players),
+            players=pids(duel.players),
             length=duel.length,
-            starter=duel.starter,
+            starter=pid(duel.starter),
             rows=[RowView.of(r, i) for i, r in enumerate(duel.rows)],
-            to_move=duel.to_move,
+            to_move=maybe_pid(duel.to_move),
             deadline=ms(duel.deadline),
             remaining_ms=remaining_ms(duel.deadline, now),
             max_turns=duel.max_turns,
             turn_ms=ms(duel.turn_seconds),
             outcome=duel.outcome.value if duel.outcome else None,
-            winner=duel.winner,
+            winner=maybe_pid(duel.winner),
             secret=duel.secret_word if over else None,
             secret_letters=list(duel.secret) if over else None,
         )
@@ -187,5 +200,9 @@ class NextTurn(Wire):
     remaining_ms: int
 
 
-def lives_map(lives: Mapping[int, int]) -> dict[str, int]:
+K = TypeVar("K", bound=Hashable)
+
+
+def lives_map(lives: Mapping[K, int]) -> dict[str, int]:
+    """Lives by player id as a JSON object (its keys are strings)."""
     return {str(p): n for p, n in lives.items()}

@@ -8,12 +8,20 @@ milliseconds left when the frame was built.
 
 from __future__ import annotations
 
-import functools
 import json
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, fields
-from typing import Annotated, Any, ClassVar, Literal
+from typing import (
+    Annotated,
+    Any,
+    ClassVar,
+    Literal,
+    TypeVar,
+    cast,
+    dataclass_transform,
+    overload,
+)
 
 from models.rules import MARKS_PATTERN
 from protocol.codes import CODES
@@ -26,12 +34,40 @@ def encode(message: Mapping[str, Any]) -> str:
     return _ENCODER.encode(message)
 
 
+@overload
+def ms(seconds: float) -> int: ...
+@overload
+def ms(seconds: float | None) -> int | None: ...
 def ms(seconds: float | None) -> int | None:
     return None if seconds is None else int(round(seconds * 1000))
 
 
+@overload
+def remaining_ms(deadline: float, now: float) -> int: ...
+@overload
+def remaining_ms(deadline: float | None, now: float) -> int | None: ...
 def remaining_ms(deadline: float | None, now: float) -> int | None:
     return None if deadline is None else max(0, int(round((deadline - now) * 1000)))
+
+
+def pid(player: Hashable) -> int:
+    """A player of the rules (models/ take any hashable) as the id the wire carries: the game
+    plays with player ids only."""
+    return cast(int, player)
+
+
+def maybe_pid(player: Hashable | None) -> int | None:
+    return cast("int | None", player)
+
+
+def pids(players: Iterable[Hashable]) -> list[int]:
+    return cast("list[int]", list(players))
+
+
+def running(deadline: float | None) -> float:
+    """The deadline of a running duel (it has one while it runs)."""
+    assert deadline is not None, "a running duel has a deadline"
+    return deadline
 
 
 Id = int
@@ -84,23 +120,36 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@functools.cache
+_PLANS: dict[type, list[tuple[str, Callable[[Any], Any]]]] = {}
+
+
 def _plan(cls: type) -> list[tuple[str, Callable[[Any], Any]]]:
-    """Which fields need converting (nested values, sequences, maps) and which go as they are."""
+    """Which fields need converting (nested values, sequences, maps) and which go as they are
+    (worked out once per class)."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _PLANS[cls] = _make_plan(cls)
+    return plan
+
+
+def _make_plan(cls: type) -> list[tuple[str, Callable[[Any], Any]]]:
     hints = typing.get_type_hints(cls)
     scalar = {int, str, bool, float, type(None)}
-    plan = []
+    plan: list[tuple[str, Callable[[Any], Any]]] = []
     for f in fields(cls):
         args = set(typing.get_args(hints[f.name])) or {hints[f.name]}
         plan.append((f.name, _same if args <= scalar else _plain))
     return plan
 
 
-def frame(type_: str) -> Callable[[type], type]:
+F = TypeVar("F", bound="type[Frame]")
+
+
+def frame(type_: str) -> Callable[[F], F]:
     """Register a frame class under its wire `type`."""
 
-    def register(cls: type) -> type:
-        cls.TYPE = type_  # type: ignore[attr-defined]
+    def register(cls: F) -> F:
+        cls.TYPE = type_
         FRAMES[type_] = cls
         return cls
 
@@ -108,4 +157,10 @@ def frame(type_: str) -> Callable[[type], type]:
 
 
 FRAMES: dict[str, type[Frame]] = {}
-value = dataclass(frozen=True, slots=True)
+T = TypeVar("T")
+
+
+@dataclass_transform(frozen_default=True)
+def value(cls: type[T]) -> type[T]:
+    """A wire value: a frozen dataclass with slots (mypy reads it as one)."""
+    return dataclass(frozen=True, slots=True)(cls)

@@ -212,7 +212,8 @@ def rating_chart(ratings: list[int]) -> Chart | None:
     if not ratings:
         return None
     low, high = min(ratings), max(ratings)
-    span_low, span_high = low, high
+    span_low: float = low
+    span_high: float = high
     if span_high - span_low < 40:  # a flat history still has room around it
         middle = (span_low + span_high) / 2
         span_low, span_high = middle - 20, middle + 20

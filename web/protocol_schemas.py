@@ -9,7 +9,6 @@ every example in protocol/PROTOCOL.md, with `check_server_frame`.
 
 from __future__ import annotations
 
-import functools
 import json
 import types
 import typing
@@ -83,10 +82,19 @@ def _field(hint: Any, **kw: Any) -> fields.Field:
     raise TypeError(f"unsupported field type {hint!r}")
 
 
-@functools.cache
+_SCHEMAS: dict[type, Schema] = {}
+
+
 def schema_for(cls: type) -> Schema:
     """The schema of a message class: every field required unless it has a default; unknown
-    fields refused; a frame's or command's `type` must be its own."""
+    fields refused; a frame's or command's `type` must be its own. Made once per class."""
+    made = _SCHEMAS.get(cls)
+    if made is None:
+        made = _SCHEMAS[cls] = _make_schema(cls)
+    return made
+
+
+def _make_schema(cls: type) -> Schema:
     hints = typing.get_type_hints(cls, include_extras=True)
     spec: dict[str, fields.Field] = {}
     if issubclass(cls, Frame | ClientCommand):
@@ -136,7 +144,7 @@ def parse_client_frame(data: str | bytes, max_bytes: int) -> ClientCommand:
     except ValidationError as exc:
         details = "; ".join(
             f"{field}: {' '.join(map(str, msgs)) if isinstance(msgs, list) else msgs}"
-            for field, msgs in sorted(exc.messages.items())
+            for field, msgs in sorted(exc.normalized_messages().items())
         )
         safe = details.encode("utf-8", "backslashreplace").decode("utf-8")  # keys are echoed
         raise FrameError("bad_message", details=safe) from None

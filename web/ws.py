@@ -97,7 +97,9 @@ def release_handshake_socket(ws: Any, environ: dict[str, Any]) -> None:
     environ[WS_SOCKET] = ws.sock
     rfile = environ.get("wsgi.input")
     original = getattr(getattr(rfile, "raw", None), "_sock", None)
-    if original is None or not environ.get("SERVER_SOFTWARE", "").startswith("gevent"):
+    if rfile is None or original is None:
+        return
+    if not environ.get("SERVER_SOFTWARE", "").startswith("gevent"):
         return
     rfile.close()
     original.close()

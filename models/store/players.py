@@ -20,7 +20,7 @@ from models.rules import START_RATING
 from models.store.connection import read, store_call, write
 from models.store.errors import NotFound
 from models.store.tables import EntryRow, PlayerRow, utcnow
-from models.store.values import PlayerInfo, checked_int, player_info
+from models.store.values import PlayerInfo, checked_int, player_info, present
 
 TOKEN_BYTES = 32  # 256 random bits
 LAST_SEEN_EVERY = dt.timedelta(seconds=60)
@@ -119,7 +119,7 @@ def purge_unplayed(seen_before: dt.datetime) -> int:
     anyone with a tournament entry, are kept. Returns how many were deleted."""
     played = EntryRow.select(EntryRow.player).distinct()
     with write():
-        return (
+        return int(
             PlayerRow.delete()
             .where(
                 (PlayerRow.is_bot == False)  # noqa: E712 (peewee expression)
@@ -159,7 +159,7 @@ def create_bot(level: str, rating: int, rng: random.Random | None = None) -> tup
     if rating != START_RATING:
         with write():
             PlayerRow.update(rating=int(rating)).where(PlayerRow.id == info.id).execute()
-        info = get_player(info.id)
+        info = present(get_player(info.id))
     return info, token
 
 

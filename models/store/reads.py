@@ -6,12 +6,19 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from peewee import fn
+from peewee import Expression, fn
 
 from models.store.connection import read, store_call
 from models.store.errors import NotFound
 from models.store.tables import DuelRow, EntryRow, GuessRow, PlayerRow, TournamentRow
-from models.store.values import PlayerInfo, aware, checked_int, player_info, rating_change
+from models.store.values import (
+    PlayerInfo,
+    aware,
+    checked_int,
+    player_info,
+    present,
+    rating_change,
+)
 
 
 @dataclass(frozen=True)
@@ -105,7 +112,7 @@ class Summary:
     duels: list[SummaryDuel]  # by round, then the order they were recorded
 
 
-def _ranked(include_bots: bool):
+def _ranked(include_bots: bool) -> Expression:
     """Who the leaderboard ranks: players with a placement (people only, unless asked)."""
     where = PlayerRow.placements > 0
     if not include_bots:
@@ -186,7 +193,7 @@ def player_profile(player_id: int, recent: int = 10, history: int = 200) -> Prof
         player=player_info(row),
         placements=row.placements,
         history=[
-            RatingPoint(e.tournament_id, aware(e.placed_at), e.rating_after)
+            RatingPoint(e.tournament_id, aware(present(e.placed_at)), present(e.rating_after))
             for e in reversed(points)
         ],
         recent=[

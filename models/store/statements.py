@@ -69,10 +69,10 @@ class Sql:
         return statement
 
     def table(self, model: type[Model]) -> str:
-        return model._meta.table_name.join(self.db.quote)
+        return str(model._meta.table_name).join(self.db.quote)
 
     def column(self, field: Field) -> str:
-        return field.column_name.join(self.db.quote)
+        return str(field.column_name).join(self.db.quote)
 
     def _bind(self, statement: str) -> str:
         return statement.replace("?", self.db.param)
@@ -96,5 +96,12 @@ def run(statement: str, params: Sequence[Any]) -> Any:
 def insert_rows(model: type[Model], fields: Sequence[Field], rows: Sequence[Sequence[Any]]) -> int:
     """INSERT `rows` (values in `fields` order) in one statement, in the caller's transaction;
     returns the cursor's last row id (the new id, for one row)."""
-    params = [f.db_value(v) for row in rows for f, v in zip(fields, row, strict=True)]
-    return run(sql().insert(model, fields, len(rows)), params).lastrowid
+    params = [db_value(f, v) for row in rows for f, v in zip(fields, row, strict=True)]
+    return int(run(sql().insert(model, fields, len(rows)), params).lastrowid)
+
+
+def db_value(field: Field, value: Any) -> Any:
+    """`value` as the database stores it in `field`'s column (peewee's conversion, which its
+    stubs leave untyped)."""
+    convert: Any = field.db_value
+    return convert(value)

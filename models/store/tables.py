@@ -86,6 +86,8 @@ class EntryRow(BaseModel):
     elimination_round = SmallIntegerField(null=True)
     left = BooleanField(default=False, column_name="left_game")  # left or lost the connection
     placed_at = DateTimeField(null=True)
+    tournament_id: int  # (peewee's accessors of the foreign keys' values, for the type checker)
+    player_id: int
 
     class Meta:
         table_name = "entry"
@@ -109,6 +111,11 @@ class DuelRow(BaseModel):
     winner = ForeignKeyField(PlayerRow, null=True, on_delete="CASCADE")
     started_at = DateTimeField()
     ended_at = DateTimeField()
+    tournament_id: int
+    player_a_id: int
+    player_b_id: int
+    starter_id: int
+    winner_id: int | None
 
     class Meta:
         table_name = "duel"
@@ -125,6 +132,8 @@ class GuessRow(BaseModel):
     word = CharField(max_length=64, null=True)
     marks = CharField(max_length=32, null=True)
     at = DateTimeField()
+    duel_id: int
+    player_id: int
 
     class Meta:
         table_name = "guess"

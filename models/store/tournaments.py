@@ -26,7 +26,7 @@ from models.rules import SEATS
 from models.store import statements
 from models.store.connection import is_mysql, store_call, write
 from models.store.errors import NotFound
-from models.store.statements import insert_rows, run
+from models.store.statements import db_value, insert_rows, run
 from models.store.tables import (
     STATUS_ABANDONED,
     STATUS_ABORTED,
@@ -146,7 +146,7 @@ def _record_duel(played: PlayedDuel, known: _Known) -> int:
     tid = checked_int(played.tournament_id, "tournament id")
     a, b = (checked_int(p, "player") for p in played.players)
     started = _time(played.started_at)
-    params = [tid, played.round, a, b, DuelRow.started_at.db_value(started)]
+    params = [tid, played.round, a, b, db_value(DuelRow.started_at, started)]
     existing = run(statements.sql().find_duel, params).fetchone()
     if existing is not None:
         return int(existing[0])
@@ -215,11 +215,11 @@ def _lock_player(pid: int) -> None:
 
 def _write_entry(p: FixedPlacement) -> bool:
     """Claim the entry (only if not yet placed); False if there was nothing to claim."""
-    placed_at = EntryRow.placed_at.db_value(utcnow())
-    left = EntryRow.left.db_value(p.left)
+    placed_at = db_value(EntryRow.placed_at, utcnow())
+    left = db_value(EntryRow.left, p.left)
     params = [p.place, p.elimination_round, left, p.rating_change, placed_at, p.tournament_id]
     params.append(p.player)
-    return run(statements.sql().claim_entry, params).rowcount == 1
+    return bool(run(statements.sql().claim_entry, params).rowcount == 1)
 
 
 def _credit_player(pid: int, change: int) -> None:
