@@ -89,7 +89,7 @@ class SessionResponse(Schema):
     created = fields.Boolean()
 
 
-class LeaderboardRow(Schema):
+class LeaderboardLine(Schema):
     rank = fields.Integer()
     player = fields.Nested(PublicPlayer)
 
@@ -98,8 +98,8 @@ class LeaderboardResponse(Schema):
     total = fields.Integer()
     limit = fields.Integer()
     offset = fields.Integer()
-    rows = fields.List(fields.Nested(LeaderboardRow))
-    you = fields.Nested(LeaderboardRow, allow_none=True)  # the caller's own row, if ranked
+    rows = fields.List(fields.Nested(LeaderboardLine))
+    you = fields.Nested(LeaderboardLine, allow_none=True)  # the caller's own row, if ranked
 
 
 class RatingPoint(Schema):
@@ -139,7 +139,7 @@ class SummaryEntry(Placement):
     seat = fields.Integer()
 
 
-class SummaryRow(Schema):
+class SummaryGuess(Schema):
     player = fields.Integer()
     word = fields.String(allow_none=True)
     letters = fields.List(fields.String(), allow_none=True)  # the word as the board's tiles
@@ -160,7 +160,7 @@ class SummaryDuel(Schema):
     length = fields.Integer()
     started_at = fields.DateTime()
     ended_at = fields.DateTime()
-    rows = fields.List(fields.Nested(SummaryRow))
+    rows = fields.List(fields.Nested(SummaryGuess))
 
 
 class SummaryResponse(Schema):
