@@ -55,7 +55,7 @@ def main() -> None:
 
     import wordlists
     from models.store import server_lock
-    from web import create_app
+    from web.application import create_app
     from web.server import make_server
 
     try:  # before anything reads or changes the database: one server per database
@@ -146,14 +146,14 @@ def census(game: "GameServer") -> str:
 
 def report_unwritten(unwritten: "Unwritten | None", journal_path: str) -> int:
     """Say what the database did not get; the exit status is 3 when results are lost."""
-    from models.store.journal import describe
+    from models.results import describe
 
     if unwritten is None:
         log.error("the recorder did not answer: results may not have been written")
         return 3
-    if not unwritten.entries:
+    if not unwritten.results:
         return 0
-    count = len(unwritten.entries)
+    count = len(unwritten.results)
     if unwritten.journaled:
         log.warning(
             "%d result(s) could not reach the database; kept in %s, written at the next start",
@@ -162,7 +162,7 @@ def report_unwritten(unwritten: "Unwritten | None", journal_path: str) -> int:
         )
         return 0
     log.error("%d result(s) could NOT be written or kept; they are lost:", count)
-    for entry in unwritten.entries:
+    for entry in unwritten.results:
         log.error("  not written: %s: %r", describe(entry), entry)
     return 3
 

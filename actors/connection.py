@@ -1,6 +1,6 @@
 """One player's websocket connection: the only greenlet that writes to that socket.
 
-The web endpoint reads frames, parses them into commands (actors/commands.py) and tells this
+The web endpoint reads frames, parses them into commands (protocol/client.py) and tells this
 actor; everything else (lobbies, duels, the matchmaker) tells it `Send(text)`. Two greenlets
 writing to one gevent socket would raise ConcurrentObjectUseError, hence exactly one writer. A
 client that cannot keep up (its backlog grows past a limit) is disconnected rather than
@@ -13,9 +13,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from actors import frames
 from actors.clock import Clock
-from actors.commands import LobbyCommand, Ping, Queue, Resync
 from actors.messages import (
     AnswerPing,
     Attach,
@@ -32,6 +30,9 @@ from actors.messages import (
     Superseded,
 )
 from actors.runtime import Actor, ActorRef
+from protocol import codes, texts, views, wire
+from protocol import server as frames
+from protocol.client import LobbyCommand, Ping, Queue, Resync
 
 log = logging.getLogger("wordle.connection")
 
@@ -46,7 +47,7 @@ class Connection(Actor):
         matchmaker: ActorRef,
         clock: Clock,
         supervisor: ActorRef | None = None,
-        home: Callable[[int], frames.Home] | None = None,  # the home frame (party state)
+        home: Callable[[int], frames.HomeFrame] | None = None,  # the home frame (party state)
         in_party: Callable[[int], bool] | None = None,  # party members queue as a party
     ) -> None:
         super().__init__(clock, supervisor)
@@ -58,8 +59,8 @@ class Connection(Actor):
         self.in_party = in_party
 
     def on_start(self) -> None:
-        welcome = frames.Welcome(
-            frames.PROTOCOL_VERSION, frames.PlayerView.of(self.player), self._now_ms()
+        welcome = frames.WelcomeFrame(
+            codes.PROTOCOL_VERSION, views.PlayerView.of(self.player), self._now_ms()
         )
         self._write(welcome.write())
 
@@ -71,11 +72,11 @@ class Connection(Actor):
     # --- commands from the socket reader ----------------------------------------------
 
     def on_Ping(self, msg: Ping) -> None:
-        self._write(frames.Pong(msg.t, self._now_ms()).write())
+        self._write(frames.PongFrame(msg.t, self._now_ms()).write())
 
     def on_Queue(self, msg: Queue) -> None:
         if self.in_party is not None and self.in_party(self.player.id):
-            self._write(frames.Error.of("in_party").write())
+            self._write(frames.ErrorFrame.of("in_party").write())
             return
         hint = msg.lobby if self.player.is_bot else None
         self.matchmaker.tell(Enqueue(self.player, msg.language, self.ref, hint))
@@ -86,7 +87,7 @@ class Connection(Actor):
         elif isinstance(command, Resync):
             self.on_ShowHome(ShowHome())
         else:
-            self._write(frames.Error.of("not_in_lobby").write())
+            self._write(frames.ErrorFrame.of("not_in_lobby").write())
 
     def on_SocketClosed(self, _msg: SocketClosed) -> None:
         self.stop()
@@ -108,7 +109,7 @@ class Connection(Actor):
         self.lobby = msg.lobby
 
     def on_ShowHome(self, _msg: ShowHome) -> None:
-        home = self.home(self.player.id) if self.home else frames.Home(None)
+        home = self.home(self.player.id) if self.home else frames.HomeFrame(None)
         self._write(home.write())
 
     def on_KeepAlive(self, _msg: KeepAlive) -> None:
@@ -131,7 +132,7 @@ class Connection(Actor):
         self.stop()
 
     def on_Superseded(self, _msg: Superseded) -> None:
-        self._close(frames.Replaced("replaced", frames.text("replaced")))
+        self._close(frames.ReplacedFrame("replaced", texts.text("replaced")))
 
     def on_failure(self, error: BaseException) -> None:
         """A crash: close the socket, so the client reconnects at once instead of waiting on
@@ -144,13 +145,13 @@ class Connection(Actor):
     # --- socket -----------------------------------------------------------------------
 
     def _now_ms(self) -> int:
-        return frames.ms(self.clock.time())
+        return wire.ms(self.clock.time())
 
     def _keeping_up(self) -> bool:
         if self.ref.backlog <= MAX_BACKLOG:
             return True
         log.warning("%s: player %s cannot keep up; closing", self.name, self.player.id)
-        self._close(frames.Error.of("slow_consumer"))
+        self._close(frames.ErrorFrame.of("slow_consumer"))
         return False
 
     def _write(self, *texts: str) -> None:
@@ -164,7 +165,7 @@ class Connection(Actor):
             log.debug("%s: send failed", self.name, exc_info=True)
             self.stop()
 
-    def _close(self, last: frames.Error | frames.Replaced) -> None:
+    def _close(self, last: frames.ErrorFrame | frames.ReplacedFrame) -> None:
         self._write(last.write())
         try:
             self.socket.close(reason=1000, message=last.code)

@@ -16,9 +16,7 @@ from typing import Any
 
 import gevent
 
-from actors import frames
 from actors.clock import Clock, Timer
-from actors.commands import Leave, LobbyCommand, Resync, Spectate, StopSpectating, SubmitGuess
 from actors.messages import (
     Abort,
     Attach,
@@ -39,7 +37,10 @@ from actors.tournament_run import IntroOver, NextRound, TournamentRun
 from models.matchmaking import LobbyView, average, fits
 from models.rules import SEATS
 from models.settings import Settings
-from models.store import Unavailable
+from models.store.errors import Unavailable
+from protocol import server as frames
+from protocol import texts, views, wire
+from protocol.client import Leave, LobbyCommand, Resync, Spectate, StopSpectating, SubmitGuess
 
 log = logging.getLogger("wordle.lobby")
 
@@ -126,7 +127,7 @@ class LobbyActor(Actor):
         for p in msg.players:
             self.room.seat(p, msg.conns.get(p.id), now)
         self._arm_bot_fill()
-        self.room.broadcast(frames.Lobby(self._view()))
+        self.room.broadcast(frames.LobbyFrame(self._view()))
         if len(self.room) == SEATS:
             self.ref.tell(BeginTournament())  # after this ask has been answered
         return self._lobby_changed(tell=False)
@@ -174,7 +175,7 @@ class LobbyActor(Actor):
             return
         pr.player = replace(pr.player, nickname=msg.player.nickname, tag=msg.player.tag)
         if self.status == "waiting":
-            self.room.broadcast(frames.Lobby(self._view()))
+            self.room.broadcast(frames.LobbyFrame(self._view()))
 
     def on_GraceOver(self, msg: GraceOver) -> None:
         if self.room.gone(msg):
@@ -187,7 +188,7 @@ class LobbyActor(Actor):
         pid, command = msg.player_id, msg.command
         pr = self.room.get(pid)
         if pr is None or not pr.attached or pr.conn is not msg.conn:
-            self.room.tell(msg.conn, frames.Error.of("not_in_lobby").write())
+            self.room.tell(msg.conn, frames.ErrorFrame.of("not_in_lobby").write())
             return
         match command:
             case Leave():
@@ -204,16 +205,16 @@ class LobbyActor(Actor):
             self.run.leave(player_id, reason)
             return
         code = "left_lobby" if reason == "left" else reason
-        self.room.release([player_id], frames.Left.of(code), reason=code)
+        self.room.release([player_id], frames.LeftFrame.of(code), reason=code)
         self.room.unseat(player_id)
         if not self.room.has_people():  # bots only ever wait for people
-            self.room.release(self.room.attached(), frames.Left.of("left_lobby"))
+            self.room.release(self.room.attached(), frames.LeftFrame.of("left_lobby"))
             self.room.people.clear()
         self._lobby_changed()
         if not len(self.room):
             self._close()
         else:
-            self.room.broadcast(frames.Lobby(self._view()))
+            self.room.broadcast(frames.LobbyFrame(self._view()))
 
     # --- the tournament ---------------------------------------------------------------
 
@@ -266,8 +267,8 @@ class LobbyActor(Actor):
             self.language,
             list(seats),
         )
-        lives = frames.lives_map(self.run.t.lives)
-        self.room.broadcast(frames.TournamentStarted(tournament_id, self._view(), lives))
+        lives = views.lives_map(self.run.t.lives)
+        self.room.broadcast(frames.TournamentStartedFrame(tournament_id, self._view(), lives))
         self.run.begin()
 
     def on_IntroOver(self, msg: IntroOver) -> None:
@@ -315,35 +316,35 @@ class LobbyActor(Actor):
         if self.run is not None:
             self.run.abort(code)
         elif self.status == "playing":  # the start itself failed
-            aborted = frames.TournamentAborted(None, code, frames.text(code))
+            aborted = frames.TournamentAbortedFrame(None, code, texts.text(code))
             self.room.release(self.room.attached(), aborted)
         else:
-            self.room.release(self.room.attached(), frames.Error.of(code))
+            self.room.release(self.room.attached(), frames.ErrorFrame.of(code))
         self.status = "finished"
         self._closed()
 
     # --- views ------------------------------------------------------------------------
 
-    def _view(self) -> frames.LobbyView:
+    def _view(self) -> views.LobbyView:
         waiting = self.status == "waiting"
-        return frames.LobbyView(
+        return views.LobbyView(
             id=self.lobby_id,
             language=self.language,
             status=self.status,
             capacity=SEATS,
             average=round(self.room.average(), 1),
-            bot_fill_at=frames.ms(self.fill_at) if waiting else None,
+            bot_fill_at=wire.ms(self.fill_at) if waiting else None,
             party=self.party_id,
             seats=self.room.seats(),
         )
 
-    def _snapshot(self, player_id: int) -> frames.Snapshot:
+    def _snapshot(self, player_id: int) -> frames.SnapshotFrame:
         """Everything a client needs to draw the screen, in one frame."""
         now = self.clock.time()
         if self.run is None:
-            return frames.Snapshot(player_id, self._view(), None, None, None)
+            return frames.SnapshotFrame(player_id, self._view(), None, None, None)
         own, watched = self.run.duel_views(player_id, now)
-        return frames.Snapshot(player_id, self._view(), self.run.view(now), own, watched)
+        return frames.SnapshotFrame(player_id, self._view(), self.run.view(now), own, watched)
 
     def _matchmaking_view(self) -> LobbyView:
         return LobbyView(
@@ -375,11 +376,11 @@ class LobbyActor(Actor):
         return changed
 
 
-def _before_start(command: LobbyCommand) -> frames.Frame:
+def _before_start(command: LobbyCommand) -> wire.Frame:
     """What a game command gets while the lobby still waits: there is nothing to play yet."""
     if isinstance(command, SubmitGuess):
-        return frames.Error.of("no_duel")
+        return frames.ErrorFrame.of("no_duel")
     if isinstance(command, Spectate):
-        return frames.Error.of("no_such_duel")
+        return frames.ErrorFrame.of("no_such_duel")
     assert isinstance(command, StopSpectating)
     return frames.DuelViewFrame(None)

@@ -19,7 +19,6 @@ from dataclasses import dataclass, replace
 
 from gevent import Timeout
 
-from actors import frames
 from actors.clock import Clock
 from actors.lobby import LobbyActor, Services
 from actors.messages import (
@@ -46,6 +45,7 @@ from actors.messages import (
 )
 from actors.runtime import Actor, ActorDead, ActorRef, ChildFailed
 from models.matchmaking import LobbyView, candidates
+from protocol import server as frames
 
 log = logging.getLogger("wordle.matchmaker")
 
@@ -113,7 +113,7 @@ class Matchmaker(Actor):
             return
         notice = self.notices.pop(pid, None)
         if notice is not None:  # what happened while they were away
-            msg.conn.tell(Send(frames.Left.of(notice).write()))
+            msg.conn.tell(Send(frames.LeftFrame.of(notice).write()))
         msg.conn.tell(ShowHome())
 
     def on_PlayerChanged(self, msg: PlayerChanged) -> None:
@@ -137,7 +137,7 @@ class Matchmaker(Actor):
     def on_Enqueue(self, msg: Enqueue) -> None:
         problem = self._refusal(msg.player.id, msg.language)
         if problem:
-            msg.conn.tell(Send(frames.Error.of(problem).write()))
+            msg.conn.tell(Send(frames.ErrorFrame.of(problem).write()))
             return
         views = [info.view for info in self.open_lobbies.values()]
         order = candidates(views, msg.language, msg.player.rating)
@@ -148,7 +148,7 @@ class Matchmaker(Actor):
             if self._seat(self.lobbies[view.id], (msg.player,), conns):
                 return
         if not self._seat(self._new_lobby(msg.language), (msg.player,), conns):
-            msg.conn.tell(Send(frames.Error.of("shutting_down").write()))
+            msg.conn.tell(Send(frames.ErrorFrame.of("shutting_down").write()))
 
     def on_EnqueueParty(self, msg: EnqueueParty) -> int:
         """Ask from the party service: returns the new lobby's id, or raises ValueError."""

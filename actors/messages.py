@@ -2,17 +2,17 @@
 
 Messages are small frozen values carrying domain values (a `Player`, an immutable `Duel`, the
 rules' events); actor references travel inside them, actor state never does. Wire frames are
-made only where they are sent. What clients ask for is in actors/commands.py.
+made only where they are sent. What clients ask for is in protocol/client.py.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from actors.commands import LobbyCommand
 from actors.runtime import ActorRef
 from models.duel import Duel
 from models.duel import Event as DuelEvent
+from protocol.client import LobbyCommand
 
 
 @dataclass(frozen=True)

@@ -18,11 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from actors import frames
 from actors.clock import Clock
 from actors.messages import EnqueueParty, Player, PresenceChanged, Send
 from actors.runtime import Actor, ActorRef
 from models.party import MAX_MEMBERS, Party, PartyError
+from protocol import server as frames
+from protocol import texts, views
 
 INVITE_BYTES = 24  # 192 random bits
 
@@ -138,14 +139,14 @@ class PartyRegistry(Actor):
 
     # --- asks from the REST routes ----------------------------------------------------
 
-    def on_CreateParty(self, msg: CreateParty) -> frames.PartyView:
+    def on_CreateParty(self, msg: CreateParty) -> views.PartyView:
         self._check_language(msg.language)
         self._not_in_party(msg.player.id)
         party = Party.create(next(self._ids), msg.player.id, msg.language, self._token())
         self._save(None, party)
         return self._view(party, msg.player.id)
 
-    def on_GetParty(self, msg: GetParty) -> frames.PartyView:
+    def on_GetParty(self, msg: GetParty) -> views.PartyView:
         party = self._party_for(msg.player_id, msg.party_id)
         return self._view(party, msg.player_id)
 
@@ -159,10 +160,10 @@ class PartyRegistry(Actor):
             "language": party.language,
             "size": len(party.members),
             "max": MAX_MEMBERS,
-            "leader": frames.PlayerView.of(leader).wire() if leader else None,
+            "leader": views.PlayerView.of(leader).wire() if leader else None,
         }
 
-    def on_JoinParty(self, msg: JoinParty) -> frames.PartyView:
+    def on_JoinParty(self, msg: JoinParty) -> views.PartyView:
         party = self._by_invite(msg.invite)
         if party is None:
             raise PartyError("bad_invite", "This invite link is not valid (any more).")
@@ -179,23 +180,23 @@ class PartyRegistry(Actor):
         self._save(party, party.leave(msg.player_id))
         self._tell_gone(msg.player_id)
 
-    def on_RemoveMember(self, msg: RemoveMember) -> frames.PartyView:
+    def on_RemoveMember(self, msg: RemoveMember) -> views.PartyView:
         party = self._party_for(msg.by, None)
         self._save(party, party.remove(msg.by, msg.player_id))
         self._tell_gone(msg.player_id)
         return self._view(self.parties[party.id], msg.by)
 
-    def on_HandOver(self, msg: HandOver) -> frames.PartyView:
+    def on_HandOver(self, msg: HandOver) -> views.PartyView:
         party = self._party_for(msg.by, None)
         self._save(party, party.hand_over(msg.by, msg.player_id))
         return self._view(self.parties[party.id], msg.by)
 
-    def on_RenewInvite(self, msg: RenewInvite) -> frames.PartyView:
+    def on_RenewInvite(self, msg: RenewInvite) -> views.PartyView:
         party = self._party_for(msg.by, None)
         self._save(party, party.renew_invite(msg.by, self._token()))
         return self._view(self.parties[party.id], msg.by)
 
-    def on_SetLanguage(self, msg: SetLanguage) -> frames.PartyView:
+    def on_SetLanguage(self, msg: SetLanguage) -> views.PartyView:
         self._check_language(msg.language)
         party = self._party_for(msg.by, None)
         self._save(party, party.set_language(msg.by, msg.language))
@@ -212,16 +213,16 @@ class PartyRegistry(Actor):
                 EnqueueParty(party.id, members, party.language), timeout=10.0
             )
         except ValueError as exc:
-            raise PartyError(str(exc), frames.text(str(exc))) from None
+            raise PartyError(str(exc), texts.text(str(exc))) from None
         return {"lobby": lobby_id, "players": [m.id for m in members]}
 
     def on_InParty(self, msg: InParty) -> bool:
         return msg.player_id in self.party_of
 
-    def on_HomeOf(self, msg: HomeOf) -> frames.Home:
+    def on_HomeOf(self, msg: HomeOf) -> frames.HomeFrame:
         party_id = self.party_of.get(msg.player_id)
         view = self._view(self.parties[party_id], msg.player_id) if party_id else None
-        return frames.Home(view)
+        return frames.HomeFrame(view)
 
     # --- internals --------------------------------------------------------------------
 
@@ -230,7 +231,7 @@ class PartyRegistry(Actor):
 
     def _check_language(self, language: str) -> None:
         if language not in self.languages:
-            raise PartyError("unknown_language", frames.text("unknown_language"))
+            raise PartyError("unknown_language", texts.text("unknown_language"))
 
     def _not_in_party(self, player_id: int) -> None:
         if player_id in self.party_of:
@@ -278,7 +279,7 @@ class PartyRegistry(Actor):
     def _tell_gone(self, player_id: int) -> None:
         p = self.presence.get(player_id)
         if p and p.conn is not None:
-            p.conn.tell(Send(frames.PartyChanged(None).write()))
+            p.conn.tell(Send(frames.PartyFrame(None).write()))
 
     def _publish(self, party: Party) -> None:
         infos = self.players(list(party.members))
@@ -286,16 +287,16 @@ class PartyRegistry(Actor):
             p = self.presence.get(m)
             if p and p.conn is not None:
                 view = self._view(party, m, infos)
-                p.conn.tell(Send(frames.PartyChanged(view).write()))
+                p.conn.tell(Send(frames.PartyFrame(view).write()))
 
     def _view(
         self, party: Party, viewer: int, infos: dict[int, Player] | None = None
-    ) -> frames.PartyView:
+    ) -> views.PartyView:
         """What a member sees (only members ever get a view, so the invite is included)."""
         if infos is None:
             infos = self.players(list(party.members))
         members = [
-            frames.PartyMemberView(
+            views.PartyMemberView(
                 m,
                 info.nickname,
                 info.tag,
@@ -309,7 +310,7 @@ class PartyRegistry(Actor):
             if (info := infos.get(m)) is not None
         ]
         busy = any(self._in_tournament(m) for m in party.members)
-        return frames.PartyView(
+        return views.PartyView(
             id=party.id,
             language=party.language,
             leader=party.leader,

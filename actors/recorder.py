@@ -34,15 +34,16 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from dataclasses import dataclass
+from typing import Any, assert_never
 
 import gevent
 
 from actors.clock import Clock
 from actors.runtime import Actor, ActorRef
-from models.records import PlayedDuel
-from models.store import GameStore, Unavailable
-from models.store import journal as j
-from models.tournament import PlacementFixed
+from models.results import GameResult, TournamentClosed, describe
+from models.store.errors import Unavailable
+from models.store.interfaces import GameStore
+from models.store.journal import Journal
 
 log = logging.getLogger("wordle.recorder")
 
@@ -71,20 +72,10 @@ class StartTournament:
 
 
 @dataclass(frozen=True)
-class RecordDuel:
-    played: PlayedDuel
+class Record:
+    """Write a result (a played duel, a fixed placement, a tournament's end)."""
 
-
-@dataclass(frozen=True)
-class RecordPlacement:
-    tournament_id: int
-    placement: PlacementFixed
-
-
-@dataclass(frozen=True)
-class FinishTournament:
-    tournament_id: int
-    status: str = "finished"
+    result: GameResult
 
 
 @dataclass(frozen=True)
@@ -109,8 +100,11 @@ class PendingWrites:
 
 @dataclass(frozen=True)
 class Unwritten:
-    entries: tuple[j.Entry, ...]
+    results: tuple[GameResult, ...]
     journaled: bool  # all of them are in the journal (else: kept in memory only)
+
+
+RecorderMsg = StartTournament | Record | RetryPending | FlushBatch | PurgeUnplayed | PendingWrites
 
 
 class Recorder(Actor):
@@ -121,7 +115,7 @@ class Recorder(Actor):
         store: GameStore,
         clock: Clock | None = None,
         supervisor: ActorRef | None = None,
-        journal: j.Journal | None = None,
+        journal: Journal | None = None,
         purge_days: float = 0.0,
     ) -> None:
         """`purge_days`: accounts unseen this long that never played are deleted (0: never)."""
@@ -129,9 +123,9 @@ class Recorder(Actor):
         self.store = store
         self.journal = journal
         self.purge_days = purge_days
-        self.pending: list[j.Entry] = []  # writes waiting for the database, in order
+        self.pending: list[GameResult] = []  # writes waiting for the database, in order
         self.journaled = True  # every pending write is in the journal too
-        self.batch: list[j.Entry] = []  # writes not tried yet (only while nothing is pending)
+        self.batch: list[GameResult] = []  # writes not tried yet (only while nothing is pending)
         self.flush_told = False  # a FlushBatch is in the mailbox
         self.outage = False
         self.retrying = False
@@ -140,7 +134,28 @@ class Recorder(Actor):
         if self.purge_days:
             self.after(PURGE_FIRST_SECONDS, PurgeUnplayed())
 
-    def on_PurgeUnplayed(self, _msg: PurgeUnplayed) -> None:
+    def receive(self, message: RecorderMsg) -> Any:
+        match message:
+            case StartTournament():
+                return self._start_tournament(message)
+            case Record():
+                self._write(message.result)
+            case PendingWrites():
+                self._flush_batch()  # what is only queued is not unwritten yet: write it first
+                return Unwritten(tuple(self.pending), self.journal is not None and self.journaled)
+            case RetryPending():
+                self.retrying = False
+                self._flush()
+            case FlushBatch():
+                self.flush_told = False
+                self._flush_batch()
+            case PurgeUnplayed():
+                self._purge_unplayed()
+            case _:
+                assert_never(message)
+        return None
+
+    def _purge_unplayed(self) -> None:
         self.after(PURGE_EVERY_SECONDS, PurgeUnplayed())
         now = dt.datetime.fromtimestamp(self.clock.time(), dt.UTC).replace(tzinfo=None)
         try:
@@ -150,7 +165,7 @@ class Recorder(Actor):
         if gone:
             log.info("deleted %d account(s) that never played", gone)
 
-    def on_StartTournament(self, msg: StartTournament) -> tuple[int, dict[int, int]]:
+    def _start_tournament(self, msg: StartTournament) -> tuple[int, dict[int, int]]:
         """Asked by a lobby; if the database is down (or earlier results still wait for it),
         or the lobby has stopped waiting, the lobby hears it and aborts cleanly."""
         self._check_deadline(msg)
@@ -159,7 +174,7 @@ class Recorder(Actor):
         self._check_deadline(msg)  # writing the earlier results took time too
         started = self.store.start_tournament(msg.language, list(msg.seats))
         if self._late(msg) is not None:  # (MySQL yields while it writes) nobody will play it
-            self._write(j.finish_entry(started[0], "aborted"))
+            self._write(TournamentClosed(started[0], "aborted"))
             raise RecorderBusy(f"too busy: tournament {started[0]} started too late; aborted")
         return started
 
@@ -175,29 +190,6 @@ class Recorder(Actor):
         """How long ago the asker stopped waiting (None: it still waits)."""
         late = None if msg.deadline is None else self.clock.time() - msg.deadline
         return late if late is not None and late >= 0 else None
-
-    def on_RecordDuel(self, msg: RecordDuel) -> None:
-        self._write(j.duel_entry(msg.played))
-
-    def on_RecordPlacement(self, msg: RecordPlacement) -> None:
-        p = msg.placement
-        tid = msg.tournament_id
-        self._write(j.placement_entry(tid, p.player, p.place, p.round, p.left, p.rating_change))
-
-    def on_FinishTournament(self, msg: FinishTournament) -> None:
-        self._write(j.finish_entry(msg.tournament_id, msg.status))
-
-    def on_PendingWrites(self, _msg: PendingWrites) -> Unwritten:
-        self._flush_batch()  # what is only queued is not unwritten yet: write it first
-        return Unwritten(tuple(self.pending), self.journal is not None and self.journaled)
-
-    def on_RetryPending(self, _msg: RetryPending) -> None:
-        self.retrying = False
-        self._flush()
-
-    def on_FlushBatch(self, _msg: FlushBatch) -> None:
-        self.flush_told = False
-        self._flush_batch()
 
     def _flush(self) -> bool:
         """Try the writes waiting for the database, then the batch, in order; True when none
@@ -230,11 +222,11 @@ class Recorder(Actor):
             return False
         return True
 
-    def _write(self, entry: j.Entry) -> None:
+    def _write(self, result: GameResult) -> None:
         if self.pending:  # keep the order: after the writes already waiting
-            self._wait([entry])
+            self._wait([result])
             return
-        self.batch.append(entry)
+        self.batch.append(result)
         if len(self.batch) >= BATCH_MAX:
             self._flush_batch()
             _breathe()
@@ -242,38 +234,38 @@ class Recorder(Actor):
             self.flush_told = True
             self.ref.tell(FlushBatch())  # after every write already queued
 
-    def _wait(self, entries: list[j.Entry]) -> None:
+    def _wait(self, results: list[GameResult]) -> None:
         """Keep writes for later, in memory and in the journal."""
-        if not entries:
+        if not results:
             return
-        self.pending.extend(entries)
+        self.pending.extend(results)
         if self.journal is None:
             return
         try:
-            self.journal.add(entries)
+            self.journal.add(results)
         except OSError:
             self.journaled = False
-            for entry in entries:
-                log.error("cannot keep %s in the journal %s", j.describe(entry), self.journal.path)
+            for result in results:
+                log.error("cannot keep %s in the journal %s", describe(result), self.journal.path)
 
     def _retry_later(self) -> None:
         if not self.retrying:
             self.retrying = True
             self.after(RETRY_SECONDS, RetryPending())
 
-    def _write_all(self, entries: list[j.Entry]) -> int:
+    def _write_all(self, results: list[GameResult]) -> int:
         """Write in order, `BATCH_MAX` to a transaction; returns how many are done (written or
         refused for good): fewer than all when the database became unavailable."""
         done = 0
-        while done < len(entries):
+        while done < len(results):
             if done:
                 _breathe()
-            chunk = entries[done : done + BATCH_MAX]
+            chunk = results[done : done + BATCH_MAX]
             if len(chunk) > 1:
                 try:
                     self.store.record_results(chunk)
                 except Unavailable:
-                    self._unavailable(f"{len(chunk)} writes from {j.describe(chunk[0])} on")
+                    self._unavailable(f"{len(chunk)} writes from {describe(chunk[0])} on")
                     return done
                 except Exception as error:  # rolled back whole: nothing of it is written
                     log.warning(
@@ -282,21 +274,21 @@ class Recorder(Actor):
                 else:
                     done += len(chunk)
                     continue
-            for entry in chunk:  # one by one: a refused write cannot drop the others
-                if not self._try(entry):
+            for result in chunk:  # one by one: a refused write cannot drop the others
+                if not self._try(result):
                     return done
                 done += 1
         return done
 
-    def _try(self, entry: j.Entry) -> bool:
+    def _try(self, result: GameResult) -> bool:
         """True when done (or refused for good); False when the database is unavailable."""
         try:
-            j.perform(self.store, entry)
+            self.store.record_results([result])
         except Unavailable:
-            self._unavailable(j.describe(entry))
+            self._unavailable(describe(result))
             return False
         except Exception:
-            log.exception("database refused %r; not retried", entry)
+            log.exception("database refused %r; not retried", result)
         return True
 
     def _unavailable(self, what: str) -> None:

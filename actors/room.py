@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from actors import frames
 from actors.clock import Timer
 from actors.messages import (
     Attach,
@@ -33,6 +32,8 @@ from actors.messages import (
 )
 from actors.runtime import ActorRef
 from models.matchmaking import average
+from protocol import server as frames
+from protocol import views, wire
 
 
 @dataclass(frozen=True)
@@ -136,15 +137,15 @@ class Room:
         pr.away_since = now
         pr.grace = self.after(self.grace_seconds, GraceOver(player_id, now))
 
-    def status(self, player_id: int) -> frames.PlayerStatus:
+    def status(self, player_id: int) -> frames.PlayerStatusFrame:
         """Whether a player is connected, and when they count as gone if not."""
         pr = self.people[player_id]
         gone_at = None if pr.away_since is None else pr.away_since + self.grace_seconds
-        return frames.PlayerStatus(player_id, pr.conn is not None, frames.ms(gone_at))
+        return frames.PlayerStatusFrame(player_id, pr.conn is not None, wire.ms(gone_at))
 
-    def seats(self) -> list[frames.SeatView]:
+    def seats(self) -> list[views.SeatView]:
         return [
-            frames.SeatView(
+            views.SeatView(
                 p.id, p.nickname, p.tag, p.rating, p.is_bot, connected=pr.conn is not None
             )
             for pr in self.people.values()
@@ -155,7 +156,7 @@ class Room:
 
     def broadcast(
         self,
-        frame: frames.Frame,
+        frame: wire.Frame,
         only: Iterable[int] | None = None,
         skip: int | None = None,
     ) -> None:
@@ -170,7 +171,7 @@ class Room:
                 text = frame.write()
             self.tell(pr.conn, text)
 
-    def send(self, player_id: int, frame: frames.Frame) -> None:
+    def send(self, player_id: int, frame: wire.Frame) -> None:
         pr = self.people.get(player_id)
         if pr is not None and pr.attached and pr.conn is not None:
             self.tell(pr.conn, frame.write())
@@ -206,7 +207,7 @@ class Room:
     def release(
         self,
         player_ids: Iterable[int],
-        last: frames.Frame | None = None,
+        last: wire.Frame | None = None,
         home: bool = True,
         reason: str | None = None,
         unplaced: Iterable[int] = (),

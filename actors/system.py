@@ -17,12 +17,10 @@ from typing import Any
 
 import gevent
 
-from actors import frames
 from actors import parties as p
 from actors.bots import BotLauncher
 from actors.chaos import CrashInjector
 from actors.clock import Clock, RealClock
-from actors.commands import ClientCommand
 from actors.connection import Connection
 from actors.lobby import Services
 from actors.matchmaker import Matchmaker
@@ -44,8 +42,12 @@ from actors.recorder import PendingWrites, Recorder, Unwritten
 from actors.runtime import ActorDead, ActorRef, live_refs
 from actors.supervisor import Supervisor
 from models.settings import Settings
-from models.store import GameStore, PlayerInfo
+from models.store.interfaces import GameStore
 from models.store.journal import Journal
+from models.store.values import PlayerInfo
+from protocol import codes, views
+from protocol import server as frames
+from protocol.client import ClientCommand
 
 log = logging.getLogger("wordle")
 
@@ -122,7 +124,7 @@ class GameServer:
         host = {"0.0.0.0": "127.0.0.1", "::": "[::1]", "": "127.0.0.1"}.get(host, host)
         if ":" in host and not host.startswith("["):
             host = f"[{host}]"
-        self.base_url = f"ws://{host}:{port}/ws?v={frames.PROTOCOL_VERSION}"
+        self.base_url = f"ws://{host}:{port}/ws?v={codes.PROTOCOL_VERSION}"
 
     def _players(self, ids: list[int]) -> dict[int, Player]:
         if self.store is None:
@@ -150,7 +152,7 @@ class GameServer:
         """A parsed client command, for the connection that read it."""
         conn.tell(command)
 
-    def refuse(self, conn: ActorRef, error: frames.Error) -> None:
+    def refuse(self, conn: ActorRef, error: frames.ErrorFrame) -> None:
         """A refused frame: the client hears why through its connection's writer."""
         conn.tell(Send(error.write()))
 
@@ -178,7 +180,7 @@ class GameServer:
         """A player's nickname changed (PATCH /api/me): the game shows the new one."""
         self.matchmaker.tell(PlayerChanged(as_player(player)))
 
-    def _home(self, player_id: int) -> frames.Home:
+    def _home(self, player_id: int) -> frames.HomeFrame:
         return self.parties.ask(p.HomeOf(player_id))
 
     def _in_party(self, player_id: int) -> bool:
@@ -189,17 +191,17 @@ class GameServer:
     def _party(self, message: Any) -> Any:
         return self.parties.ask(message, timeout=PARTY_ASK_SECONDS)
 
-    def create_party(self, player: PlayerInfo, language: str) -> frames.PartyView:
+    def create_party(self, player: PlayerInfo, language: str) -> views.PartyView:
         return self._party(p.CreateParty(as_player(player), language))
 
-    def party_of(self, player_id: int, party_id: int | None = None) -> frames.PartyView:
+    def party_of(self, player_id: int, party_id: int | None = None) -> views.PartyView:
         """The player's party (or, for a member, the party `party_id`)."""
         return self._party(p.GetParty(player_id, party_id))
 
     def invite_info(self, invite: str) -> dict[str, Any] | None:
         return self._party(p.InviteInfo(invite))
 
-    def join_party(self, player: PlayerInfo, invite: str) -> frames.PartyView:
+    def join_party(self, player: PlayerInfo, invite: str) -> views.PartyView:
         return self._party(p.JoinParty(as_player(player), invite))
 
     def leave_party(self, player_id: int) -> None:
@@ -208,16 +210,16 @@ class GameServer:
     def start_party(self, player_id: int) -> dict[str, Any]:
         return self._party(p.StartParty(player_id))
 
-    def remove_member(self, by: int, player_id: int) -> frames.PartyView:
+    def remove_member(self, by: int, player_id: int) -> views.PartyView:
         return self._party(p.RemoveMember(by, player_id))
 
-    def hand_over(self, by: int, player_id: int) -> frames.PartyView:
+    def hand_over(self, by: int, player_id: int) -> views.PartyView:
         return self._party(p.HandOver(by, player_id))
 
-    def renew_invite(self, by: int) -> frames.PartyView:
+    def renew_invite(self, by: int) -> views.PartyView:
         return self._party(p.RenewInvite(by))
 
-    def set_party_language(self, by: int, language: str) -> frames.PartyView:
+    def set_party_language(self, by: int, language: str) -> views.PartyView:
         return self._party(p.SetLanguage(by, language))
 
     # --- shutting down ----------------------------------------------------------------
@@ -262,7 +264,7 @@ class GameServer:
                 except gevent.Timeout:  # stuck in a write that hangs: nothing can be said
                     unwritten = None
                     break
-                done = not unwritten.entries and not self.recorder.backlog
+                done = not unwritten.results and not self.recorder.backlog
                 if done or time.monotonic() >= flush_by:
                     break
                 gevent.sleep(poll)

@@ -24,16 +24,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from actors import frames
 from actors.clock import Clock, Timer
-from actors.commands import LobbyCommand, Spectate, StopSpectating, SubmitGuess
 from actors.duel import DuelActor, begin_duel
 from actors.messages import DuelChanged, Guess
-from actors.recorder import FinishTournament, RecordDuel, RecordPlacement
+from actors.recorder import Record
 from actors.room import Room
 from actors.runtime import STOP, ActorRef
 from models.duel import Duel, DuelEnded, GuessRejected, RowPlayed, TurnStarted
-from models.records import PlayedDuel
+from models.results import FixedPlacement, PlayedDuel, TournamentClosed
 from models.settings import Settings
 from models.tournament import (
     Phase,
@@ -45,6 +43,9 @@ from models.tournament import (
     TournamentEnded,
 )
 from models.words import OutOfWords, choose_secrets
+from protocol import server as frames
+from protocol import texts, views, wire
+from protocol.client import LobbyCommand, Spectate, StopSpectating, SubmitGuess
 
 log = logging.getLogger("wordle.tournament")
 
@@ -107,7 +108,7 @@ class TournamentRun:
         self.watching: dict[int, int] = {}  # spectator -> duel
         self.used_words: set[str] = set()
         self.intro_ends_at: float | None = None
-        self.recap: list[frames.RecapView] = []  # the last finished round, as the intro shows it
+        self.recap: list[views.RecapView] = []  # the last finished round, as the intro shows it
         self.over = False
 
     def begin(self) -> None:
@@ -152,7 +153,7 @@ class TournamentRun:
                 self.duel_of[p] = duel_id
                 self.watching.pop(p, None)
             actor.start()
-            self.room.broadcast(frames.DuelStarted.of(duel_id, self.t.round, duel, now))
+            self.room.broadcast(frames.DuelStartedFrame.of(duel_id, self.t.round, duel, now))
             first = _turn(duel_id, duel, duel.starter, duel.deadline, now)
             self.room.broadcast(first, only=self._audience(duel_id))
 
@@ -180,14 +181,14 @@ class TournamentRun:
                 self.room.broadcast(turn, only=audience)
             elif isinstance(e, GuessRejected):
                 reason = e.reason.value
-                text = frames.text(reason, length=duel.length)
+                text = texts.text(reason, length=duel.length)
                 rejected = frames.GuessRejectedFrame(msg.duel_id, msg.typed, reason, text)
                 self.room.send(e.player, rejected)
             elif isinstance(e, DuelEnded):
                 self.room.broadcast(frames.DuelEndedFrame.of(msg.duel_id, duel))
         if duel.over:
             slot.over = True
-            self._record(RecordDuel(PlayedDuel.of(self.tournament_id, slot.round, duel)))
+            self._record(Record(PlayedDuel.of(self.tournament_id, slot.round, duel)))
             if slot.round == self.t.round:
                 result = Result(duel.outcome.value)
                 self.t, events = self.t.record_duel(slot.pair, result, duel.winner)
@@ -202,9 +203,9 @@ class TournamentRun:
         slot.over = slot.void = True
         log.error("tournament %s: duel %s crashed; it is void", self.tournament_id, duel_id)
         self.room.broadcast(frames.DuelEndedFrame.of(duel_id, slot.duel, outcome="void"))
-        self.room.broadcast(frames.Error.of("duel_void"), only=slot.pair)
+        self.room.broadcast(frames.ErrorFrame.of("duel_void"), only=slot.pair)
         played = PlayedDuel.of(self.tournament_id, slot.round, slot.duel, result="void")
-        self._record(RecordDuel(played))
+        self._record(Record(played))
         if slot.round == self.t.round:
             self.t, events = self.t.record_duel(slot.pair, Result.VOID)
             self._apply(events)
@@ -215,7 +216,7 @@ class TournamentRun:
         if isinstance(command, SubmitGuess):
             slot = self._live_duel_of(player_id)
             if slot is None:
-                self.room.send(player_id, frames.Error.of("no_duel"))
+                self.room.send(player_id, frames.ErrorFrame.of("no_duel"))
             else:
                 slot.ref.tell(Guess(player_id, command.word))
         elif isinstance(command, Spectate):
@@ -227,11 +228,11 @@ class TournamentRun:
     def _spectate(self, player_id: int, duel_id: int) -> None:
         slot = self.duels.get(duel_id)
         if slot is None or slot.round != self.t.round:
-            self.room.send(player_id, frames.Error.of("no_such_duel"))
+            self.room.send(player_id, frames.ErrorFrame.of("no_such_duel"))
             return
         own = self._live_duel_of(player_id)
         if own is not None and own is not slot:
-            self.room.send(player_id, frames.Error.of("cannot_spectate"))
+            self.room.send(player_id, frames.ErrorFrame.of("cannot_spectate"))
             return
         self.watching[player_id] = duel_id
         self.room.send(player_id, frames.DuelViewFrame(self._view(duel_id, self.clock.time())))
@@ -247,10 +248,12 @@ class TournamentRun:
             slot.over = True
             duel_id = self.duel_of[player_id]
             self.room.broadcast(frames.DuelEndedFrame.of(duel_id, slot.duel))
-            self._record(RecordDuel(PlayedDuel.of(self.tournament_id, slot.round, slot.duel)))
+            self._record(Record(PlayedDuel.of(self.tournament_id, slot.round, slot.duel)))
         self.watching.pop(player_id, None)
         unplaced = [] if player_id in self.t.places else [player_id]
-        self.room.release([player_id], frames.Left.of(reason), reason=reason, unplaced=unplaced)
+        self.room.release(
+            [player_id], frames.LeftFrame.of(reason), reason=reason, unplaced=unplaced
+        )
         self._apply(events)
         if not self.over and not self._people_left():
             self._abandon()
@@ -273,15 +276,15 @@ class TournamentRun:
         log.info("tournament %s: no person left; abandoned", self.tournament_id)
         self.t, fixed = self.t.abandon()
         for e in fixed:
-            self._record(RecordPlacement(self.tournament_id, e))
+            self._record(Record(FixedPlacement.of(self.tournament_id, e)))
             self.room.settled(e.player)
             self.room.broadcast(frames.tournament_event(e))
         self.stop_duels()
-        stopped = frames.TournamentAborted(
-            self.tournament_id, "tournament_abandoned", frames.text("tournament_abandoned")
+        stopped = frames.TournamentAbortedFrame(
+            self.tournament_id, "tournament_abandoned", texts.text("tournament_abandoned")
         )
         self.room.release(self.room.attached(), stopped)
-        self._record(FinishTournament(self.tournament_id, "abandoned"))
+        self._record(Record(TournamentClosed(self.tournament_id, "abandoned")))
         self.over = True
         self.ended()
 
@@ -290,9 +293,9 @@ class TournamentRun:
         as aborted, so nobody else's rating changes."""
         self.over = True
         self.stop_duels()
-        aborted = frames.TournamentAborted(self.tournament_id, code, frames.text(code))
+        aborted = frames.TournamentAbortedFrame(self.tournament_id, code, texts.text(code))
         self.room.release(self.room.attached(), aborted)
-        self._record(FinishTournament(self.tournament_id, "aborted"))
+        self._record(Record(TournamentClosed(self.tournament_id, "aborted")))
 
     def stop_duels(self) -> None:
         for slot in self.duels.values():
@@ -312,7 +315,7 @@ class TournamentRun:
                 return
             else:
                 if isinstance(e, PlacementFixed):
-                    self._record(RecordPlacement(self.tournament_id, e))
+                    self._record(Record(FixedPlacement.of(self.tournament_id, e)))
                     self.room.settled(e.player)  # after the write is on its way
                 round_over = round_over or isinstance(e, RoundEnded)
                 self.room.broadcast(frames.tournament_event(e))
@@ -324,7 +327,7 @@ class TournamentRun:
                 self.t, more = self.t.begin_round(self.rng)
                 self._apply(more)
 
-    def _recap(self) -> list[frames.RecapView]:
+    def _recap(self) -> list[views.RecapView]:
         """How each pair of the round just played was settled, with its duel's secret."""
         if not self.t.history:
             return []
@@ -336,7 +339,7 @@ class TournamentRun:
             duel_id, slot = by_pair.get(frozenset(result.pair), (None, None))
             outcome = "void" if slot is not None and slot.void else result.result.value
             recap.append(
-                frames.RecapView(
+                views.RecapView(
                     players=list(result.pair),
                     duel=duel_id,
                     outcome=outcome,
@@ -359,7 +362,7 @@ class TournamentRun:
     def _tournament_ended(self, e: TournamentEnded) -> None:
         ended = frames.TournamentEndedFrame.of(self.tournament_id, e, self.t.changes, self.t.seats)
         self.room.broadcast(ended)
-        self._record(FinishTournament(self.tournament_id))
+        self._record(Record(TournamentClosed(self.tournament_id)))
         log.info("tournament %s ended: winner %s", self.tournament_id, e.winner)
         self.over = True
         self.ended()
@@ -379,11 +382,11 @@ class TournamentRun:
         slot = self.duels[duel_id]
         return set(slot.pair) | {v for v, d in self.watching.items() if d == duel_id}
 
-    def _view(self, duel_id: int, now: float) -> frames.DuelView:
+    def _view(self, duel_id: int, now: float) -> views.DuelView:
         slot = self.duels[duel_id]
-        return frames.DuelView.of(duel_id, slot.round, slot.duel, now)
+        return views.DuelView.of(duel_id, slot.round, slot.duel, now)
 
-    def duel_views(self, player_id: int, now: float) -> tuple[frames.DuelView | None, ...]:
+    def duel_views(self, player_id: int, now: float) -> tuple[views.DuelView | None, ...]:
         """The player's own duel of this round and the duel they watch (each may be None)."""
         own = self.duel_of.get(player_id)
         watched = self.watching.get(player_id)
@@ -392,27 +395,27 @@ class TournamentRun:
             for d in (own, watched)
         )
 
-    def view(self, now: float) -> frames.TournamentView:
+    def view(self, now: float) -> views.TournamentView:
         t = self.t
         standings = []
         for s in t.standings():
             status = self.room.status(s["player"])
             standings.append(
-                frames.StandingView(**s, connected=status.connected, gone_at=status.gone_at)
+                views.StandingView(**s, connected=status.connected, gone_at=status.gone_at)
             )
         pairing = t.pairing
-        return frames.TournamentView(
+        return views.TournamentView(
             id=self.tournament_id,
             round=t.round,
             phase=t.phase.value,
-            intro_ends_at=frames.ms(self.intro_ends_at),
-            intro_remaining_ms=frames.remaining_ms(self.intro_ends_at, now),
+            intro_ends_at=wire.ms(self.intro_ends_at),
+            intro_remaining_ms=wire.remaining_ms(self.intro_ends_at, now),
             pairs=[list(p) for p in pairing.pairs] if pairing else [],
             bye=pairing.bye if pairing else None,
             standings=standings,
             recap=self.recap,
             duels=[
-                frames.DuelSummaryView(
+                views.DuelSummaryView(
                     id=i,
                     players=list(s.pair),
                     length=s.duel.length,
@@ -430,24 +433,24 @@ def _outcome(duel: Duel) -> str | None:
     return duel.outcome.value if duel.outcome else None
 
 
-def _next_turn(duel: Duel, e: TurnStarted, now: float) -> frames.NextTurn:
-    return frames.NextTurn(
+def _next_turn(duel: Duel, e: TurnStarted, now: float) -> views.NextTurn:
+    return views.NextTurn(
         e.player,
         e.turn,
-        frames.ms(duel.turn_seconds),
-        frames.ms(e.deadline),
-        frames.remaining_ms(e.deadline, now),
+        wire.ms(duel.turn_seconds),
+        wire.ms(e.deadline),
+        wire.remaining_ms(e.deadline, now),
     )
 
 
 def _turn(
     duel_id: int, duel: Duel, player: int, deadline: float, now: float, number: int = 1
-) -> frames.Turn:
-    return frames.Turn(
+) -> frames.TurnFrame:
+    return frames.TurnFrame(
         duel_id,
         player,
         number,
-        frames.ms(duel.turn_seconds),
-        frames.ms(deadline),
-        frames.remaining_ms(deadline, now),
+        wire.ms(duel.turn_seconds),
+        wire.ms(deadline),
+        wire.remaining_ms(deadline, now),
     )

@@ -1,4 +1,4 @@
-"""CPU per received client frame: simple-websocket's reader vs web/ws_frames.py's.
+"""CPU per received client frame: simple-websocket's reader vs web/transport.py's.
 
     python -m scripts.bench_reader [--connections 200] [--rounds 100]
 
@@ -28,8 +28,7 @@ import gevent  # noqa: E402
 from gevent.event import Event  # noqa: E402
 from simple_websocket import Server  # noqa: E402
 
-from web.ws import NoReaderThread, QuietTimer  # noqa: E402
-from web.ws_frames import FrameReader, unmask  # noqa: E402
+from web.transport import FrameReader, NoReaderThread, QuietTimer, unmask  # noqa: E402
 
 FRAME_TEXT = b'{"type":"guess","duel":123456,"word":"crane"}'
 CAP = 65536

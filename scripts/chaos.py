@@ -414,10 +414,11 @@ class Run:
 
     def settle(self, seconds: float = 120) -> None:
         """Wait until no tournament is running (everyone left: their grace runs out)."""
-        from models import store
+        from models.store.sql import SqlStore, connect
 
+        store = SqlStore()
         deadline = time.monotonic() + seconds
-        store.connect(self.direct_url)
+        connect(self.direct_url)
         while time.monotonic() < deadline:
             running = store.running_tournaments()
             if not running:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from wsproto.utilities import LocalProtocolError
 
 from actors.bot_client import websocket_client
-from actors.commands import COMMANDS
+from protocol.client import COMMANDS
 
 SPECIAL_FRAMES = [
     '{"type":"guess","word":"\\ud800aaa"}',  # a lone surrogate: valid JSON, invalid text

@@ -5,21 +5,21 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any
 
-from models import store
 from models.rating import placement_score, rating_change
 from models.rules import START_RATING
 from models.store import tables
-from models.store.tables import DuelRecord, Entry, Player, Tournament
+from models.store.connection import connect
+from models.store.tables import DuelRow, EntryRow, PlayerRow, TournamentRow
 
 
 def verify(url: str, seen: Any, figures: Any) -> None:
     """Fill `figures` with what the database holds, and with every discrepancy found."""
-    store.connect(url)
+    connect(url)
     with tables.database.connection_context():
-        tournaments = {t.id: t.status for t in Tournament.select()}
-        entries = list(Entry.select().order_by(Entry.placed_at, Entry.id))
-        players = {p.id: p for p in Player.select()}
-        duels = list(DuelRecord.select())
+        tournaments = {t.id: t.status for t in TournamentRow.select()}
+        entries = list(EntryRow.select().order_by(EntryRow.placed_at, EntryRow.id))
+        players = {p.id: p for p in PlayerRow.select()}
+        duels = list(DuelRow.select())
     status = Counter(tournaments.values())
     figures.tournaments_finished = status["finished"]
     figures.tournaments_aborted = status["aborted"] + status["abandoned"]
@@ -29,7 +29,7 @@ def verify(url: str, seen: Any, figures: Any) -> None:
     if missing:
         figures.problems.append(f"tournaments players saw but the database lacks: {missing}")
 
-    by_tournament: dict[int, list[Entry]] = defaultdict(list)
+    by_tournament: dict[int, list[EntryRow]] = defaultdict(list)
     for e in entries:
         by_tournament[e.tournament_id].append(e)
     placed = [e for e in entries if e.place is not None]
@@ -66,7 +66,7 @@ def verify(url: str, seen: Any, figures: Any) -> None:
         if rating_change(e.rating_before, games) != e.rating_after - e.rating_before:
             figures.wrong_ratings += 1
             figures.problems.append(f"rating change of entry {e.id} is not the rules core's")
-    rows: dict[int, list[Entry]] = defaultdict(list)
+    rows: dict[int, list[EntryRow]] = defaultdict(list)
     for e in sorted(entries, key=lambda e: (e.tournament_id, e.id)):
         rows[e.player_id].append(e)
     for pid, player in players.items():

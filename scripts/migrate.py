@@ -17,9 +17,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from models import store
 from models.settings import Settings, SettingsError
 from models.store import migrations
+from models.store.connection import connect
 
 
 def main(
@@ -37,7 +37,7 @@ def main(
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    store.connect(url)
+    connect(url)
     done = migrations.applied_versions()
     if migrations.BASELINE_VERSION not in done:
         print("the database has no schema yet: start the server once (it creates the tables)")

@@ -18,8 +18,10 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import pytest
 
-from models import store
 from models.store import migrations, tables
+from models.store.sql import SqlStore, connect
+
+store = SqlStore()
 
 MYSQL_ENV = "WT_TEST_MYSQL_URL"
 REQUIRE_ENV = "WT_REQUIRE_MYSQL"
@@ -85,7 +87,7 @@ def fixture_mysql_scratch(mysql_server: MySQLServer) -> Iterator[str]:
     """One scratch database with the tables, shared by the session (emptied per test)."""
     url = mysql_server.create("s")
     try:
-        store.connect(url)
+        connect(url)
         migrations.create_tables()
         yield url
     finally:
@@ -100,7 +102,7 @@ def _disconnect() -> None:
 
 
 def _empty_mysql() -> None:
-    names = [m._meta.table_name for m in tables.TABLES if m is not tables.SchemaMigration]
+    names = [m._meta.table_name for m in tables.TABLES if m is not tables.SchemaMigrationRow]
     with tables.database.connection_context():
         tables.database.execute_sql("SET FOREIGN_KEY_CHECKS = 0")
         try:
@@ -120,11 +122,11 @@ def fixture_db_url(backend: str, request: pytest.FixtureRequest, tmp_path) -> It
     """A connected, empty database with the tables; yields its URL."""
     if backend == "sqlite":
         url = f"sqlite:///{tmp_path}/data/wordle.db"
-        store.connect(url)
+        connect(url)
         migrations.create_tables()
     else:
         url = request.getfixturevalue("mysql_scratch")  # tables made once per session
-        store.connect(url)
+        connect(url)
         _empty_mysql()
     yield url
     _disconnect()
@@ -155,20 +157,20 @@ def fixture_fresh_db_url(
             server.drop(url)
 
 
-def played_duel(tid, round_, players, secret, length, starter, result, winner, rows, start, end):
+def played_duel(tid, round, players, secret, length, starter, result, winner, rows, start, end):
     """A PlayedDuel from plain values; `rows` are (player, word or None, marks or None, at)."""
-    from models.records import PlayedDuel, PlayedRow
+    from models.results import PlayedDuel, PlayedTurn
 
     return PlayedDuel(
         tid,
-        round_,
+        round,
         tuple(players),
         secret,
         length,
         starter,
         result,
         winner,
-        tuple(PlayedRow(*r) for r in rows),
+        tuple(PlayedTurn(*r) for r in rows),
         start,
         end,
     )

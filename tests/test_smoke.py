@@ -1,5 +1,5 @@
 from models.settings import Settings
-from web import create_app
+from web.application import create_app
 
 
 def test_health_route_answers_ok(tmp_path):

@@ -4,7 +4,7 @@ errors to status codes). Bad input gets 400 naming the field and changes nothing
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, Response, current_app, jsonify, request
 from flask_limiter import RateLimitExceeded
@@ -13,10 +13,11 @@ from werkzeug.exceptions import HTTPException
 
 from models.nickname_policy import Reason
 from models.nicknames import validate as validate_nickname
-from models.store import NicknameError, NotFound, Unavailable
+from models.store.errors import NicknameError, NotFound, Unavailable
 from web import api_schemas as s
-from web import parsing, store
+from web import parsing
 from web.auth import current_player, player_from_request, set_token_cookie
+from web.current import store
 from web.languages import letters_of
 from web.limits import refusals, retry_after, take_signin
 from web.pages import error_page
@@ -107,10 +108,10 @@ def _unavailable(exc: Unavailable) -> Response:
 def _http_error(exc: HTTPException) -> Response | HTTPException:
     """Every refusal under /api answers JSON (with the exception's headers: Retry-After,
     Allow); other paths keep Flask's pages."""
-    if not request.path.startswith(api.url_prefix + "/"):
+    if not request.path.startswith(f"{api.url_prefix}/"):
         return error_page(exc) if exc.code in (404, 405) else exc  # a page for players
     if exc.response is not None:  # already a response (e.g. current_player's 401)
-        return exc.response
+        return cast(Response, exc.response)
     message = exc.description or exc.name
     if exc.code == 413:
         limit = current_app.config["SETTINGS"].max_body_bytes
@@ -190,9 +191,9 @@ def leaderboard() -> Response:
     q = s.LeaderboardQuery().load(request.args.to_dict())
     page = store().leaderboard(q["limit"], q["offset"], include_bots=q["bots"])
     me = player_from_request()
-    you = store().leaderboard_row(me.id, include_bots=q["bots"]) if me else None
+    you = store().leaderboard_line(me.id, include_bots=q["bots"]) if me else None
     out = s.LeaderboardResponse().dump(page)
-    out["you"] = s.LeaderboardRow().dump(you) if you else None
+    out["you"] = s.LeaderboardLine().dump(you) if you else None
     return jsonify(out)
 
 

@@ -102,7 +102,7 @@ class SessionResponse(Schema):
     created = fields.Boolean()
 
 
-class LeaderboardRow(Schema):
+class LeaderboardLine(Schema):
     rank = fields.Integer()
     player = fields.Nested(PublicPlayer)
 
@@ -111,8 +111,8 @@ class LeaderboardResponse(Schema):
     total = fields.Integer()
     limit = fields.Integer()
     offset = fields.Integer()
-    rows = fields.List(fields.Nested(LeaderboardRow))
-    you = fields.Nested(LeaderboardRow, allow_none=True)  # the caller's own row, if ranked
+    rows = fields.List(fields.Nested(LeaderboardLine))
+    you = fields.Nested(LeaderboardLine, allow_none=True)  # the caller's own row, if ranked
 
 
 class RatingPoint(Schema):
@@ -152,7 +152,7 @@ class SummaryEntry(Placement):
     seat = fields.Integer()
 
 
-class SummaryRow(Schema):
+class SummaryGuess(Schema):
     player = fields.Integer()
     word = fields.String(allow_none=True)
     letters = fields.List(fields.String(), allow_none=True)  # the word as the board's tiles
@@ -173,7 +173,7 @@ class SummaryDuel(Schema):
     length = fields.Integer()
     started_at = fields.DateTime()
     ended_at = fields.DateTime()
-    rows = fields.List(fields.Nested(SummaryRow))
+    rows = fields.List(fields.Nested(SummaryGuess))
 
 
 class SummaryResponse(Schema):

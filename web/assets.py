@@ -72,7 +72,8 @@ def versioned(wanted: str, path: str) -> Response:
     else:  # a page of another release: today's file, not to be kept under that name
         response.cache_control.no_cache = True
     response.set_etag(f"{version()}/{path}")
-    return response.make_conditional(request)
+    response.make_conditional(request)  # (in place: a 304 when the client has it)
+    return response
 
 
 class _AssetCache:

@@ -11,16 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from flask import Response, abort, current_app, jsonify, request
+from werkzeug.datastructures import Headers
 
 from models.settings import Settings
-from models.store import PlayerInfo
-from web import store
+from models.store.values import PlayerInfo
+from web.current import store
 
 COOKIE = "wt_token"
 COOKIE_MAX_AGE = 10 * 365 * 24 * 3600  # the token is the player's identity: keep it
 
 
-def token_from(headers: Mapping[str, str], cookies: Mapping[str, str]) -> str | None:
+def token_from(headers: Mapping[str, str] | Headers, cookies: Mapping[str, str]) -> str | None:
     """The token a request carries: the Authorization header wins over the cookie."""
     auth = headers.get("Authorization", "")
     scheme, _, value = auth.partition(" ")

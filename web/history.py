@@ -14,11 +14,12 @@ from flask import Blueprint, Response
 from marshmallow import ValidationError
 
 from models.rules import START_RATING
-from models.store import NotFound, PlayerInfo
+from models.store.errors import NotFound
 from models.store.reads import Summary, SummaryDuel
-from web import store
+from models.store.values import PlayerInfo
 from web.api_schemas import IdPath
 from web.auth import player_from_request
+from web.current import store
 from web.i18n import Translator
 from web.languages import letters_of
 from web.pages import render, translator
@@ -211,7 +212,8 @@ def rating_chart(ratings: list[int]) -> Chart | None:
     if not ratings:
         return None
     low, high = min(ratings), max(ratings)
-    span_low, span_high = low, high
+    span_low: float = low
+    span_high: float = high
     if span_high - span_low < 40:  # a flat history still has room around it
         middle = (span_low + span_high) / 2
         span_low, span_high = middle - 20, middle + 20

@@ -43,7 +43,8 @@ def render(t: i18n.Translator, template: str, status: int = 200, **context: Any)
     if status != 200:
         return response
     response.add_etag()
-    return response.make_conditional(request)
+    response.make_conditional(request)  # (in place: a 304 when the client has it)
+    return response
 
 
 # Scripts that pages load themselves: the game's entry point, and the replay's (history pages).

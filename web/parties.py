@@ -8,9 +8,9 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify
 
-from actors.frames import PartyView
 from actors.system import GameServer
 from models.party import PartyError
+from protocol.views import PartyView
 from web import party_schemas as s
 from web.api import ApiError, load_body, path_id
 from web.auth import current_player

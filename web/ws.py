@@ -13,8 +13,9 @@ A refused frame gets an error message and changes nothing. Two size limits apply
 WT_MAX_FRAME_BYTES are refused with an error and the connection stays; messages over a hard
 cap (16x that) close the socket (1009).
 permessage-deflate is declined unless WT_WS_COMPRESSION is on (README: Capacity). Declined, this
-greenlet reads and parses the client's frames itself (web/ws_frames.py) and simple-websocket's
-reader greenlet is never started; on, simple-websocket reads them (inflating) as it always did.
+greenlet reads the client's frames itself and the connection writes its own (web/transport.py),
+and simple-websocket's reader greenlet is never started; on, simple-websocket reads and writes
+them (inflating, deflating) as it always did.
 """
 
 from __future__ import annotations
@@ -25,21 +26,20 @@ from typing import Any
 
 from flask import Flask, current_app, g, request
 from flask_sock import ConnectionClosed, Sock
-from gevent import get_hub, getcurrent
 from werkzeug.exceptions import TooManyRequests
 
-from actors.frames import PROTOCOL_VERSION, Error
 from models.settings import Settings
+from protocol.codes import PROTOCOL_VERSION
+from protocol.server import ErrorFrame
 from web.auth import player_from_request
 from web.limits import client_address, refusals
-from web.protocol import FrameError, parse_client_frame
+from web.protocol_schemas import FrameError, parse_client_frame
 from web.security import same_origin
-from web.ws_frames import CloseWith, FrameReader
+from web.transport import CloseWith, FrameReader, NoReaderThread, QuietTimer, Socket
 
 sock = Sock()
 
 STRIKES_BEFORE_CLOSE = 200  # refused frames in a row before we stop listening
-PING_FRAME = b"\x89\x00"  # RFC 6455 5.5.2: FIN, opcode 0x9 (ping), no payload, unmasked
 WS_SOCKET = "wordle.websocket_socket"  # environ key: the socket the websocket talks over
 HARD_CAP_FRAMES = 16  # a message over this many WT_MAX_FRAME_BYTES closes the socket (1009)
 
@@ -58,69 +58,6 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
-
-
-class Socket:
-    """What the connection actor writes to: text frames, a bare ping, and the close.
-
-    With no extension negotiated (permessage-deflate declined, the default) a server's text
-    frame is a 2-10 byte head and the payload, which this writes itself: wsproto's frame
-    builder took 5 µs a frame, this 0.5. (The same goes for the ping below.)"""
-
-    __slots__ = ("ws", "framed")
-
-    def __init__(self, ws: Any, framed: bool = True) -> None:
-        """`framed`: write frames here (False: through simple-websocket, for deflate)."""
-        self.ws = ws
-        self.framed = framed
-
-    def send(self, text: str) -> None:
-        self.send_many((text,))
-
-    def send_many(self, texts: tuple[str, ...]) -> None:
-        """Frames in order, in one write when framed here."""
-        ws = self.ws
-        if not self.framed:
-            for text in texts:
-                ws.send(text)
-            return
-        if not ws.connected:
-            raise ConnectionClosed(ws.close_reason, ws.close_message)
-        ws.sock.sendall(b"".join([text_frame(t) for t in texts]))
-
-    def ping(self) -> None:
-        self.ws.sock.send(PING_FRAME)
-
-    def pong(self, payload: bytes) -> None:
-        """Answer a client's ping (RFC 6455 5.5.3: the same payload, at most 125 bytes)."""
-        self.ws.sock.sendall(bytes((0x8A, len(payload))) + payload)
-
-    def close(self, reason: int | None = None, message: str | None = None) -> None:
-        self.ws.close(reason=reason, message=message)
-
-
-def text_frame(text: str) -> bytes:
-    """RFC 6455 5.2: FIN + text opcode, the payload length in 7, 16 or 64 bits, unmasked."""
-    data = text.encode()
-    n = len(data)
-    if n < 126:
-        return bytes((0x81, n)) + data
-    if n < 65536:
-        return b"\x81\x7e" + n.to_bytes(2, "big") + data
-    return b"\x81\x7f" + n.to_bytes(8, "big") + data
-
-
-class NoReaderThread:
-    """simple-websocket's `thread_class` when the route reads the frames itself: its reader
-    is never started (the handshake, in `Server.__init__`, still happens)."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, target: Any = None, **_: Any) -> None:
-        self.name = "no reader"
-
-    def start(self) -> None:
-        pass
 
 
 def init_app(app: Flask) -> None:
@@ -161,53 +98,12 @@ def release_handshake_socket(ws: Any, environ: dict[str, Any]) -> None:
     environ[WS_SOCKET] = ws.sock
     rfile = environ.get("wsgi.input")
     original = getattr(getattr(rfile, "raw", None), "_sock", None)
-    if original is None or not environ.get("SERVER_SOFTWARE", "").startswith("gevent"):
+    if rfile is None or original is None:
+        return
+    if not environ.get("SERVER_SOFTWARE", "").startswith("gevent"):
         return
     rfile.close()
     original.close()
-
-
-class _Quiet(BaseException):
-    """Thrown into the reading greenlet when its client stayed quiet (a BaseException, like
-    gevent's Timeout, so that no `except Exception` on the way swallows it)."""
-
-
-class QuietTimer:
-    """Wakes the greenlet that made it, blocked in `receive()` (simple-websocket's or
-    web/ws_frames.py's, both blocking reads), after `seconds` of silence.
-
-    Why not `ws.receive(timeout=...)`: that makes a new gevent Timeout (with its loop timer,
-    dict and bound methods) for every frame, and each lives until the client's next frame,
-    seconds later, so thousands of them survive every young collection (BENCH-NOTES.md, "What
-    the young collections walk"). This keeps one loop timer per connection and re-arms it
-    (libev's `again`) for each frame, allocating nothing. (A gevent Timeout cannot be reused
-    for this: restarted after a cancel, it still counts from its first start.)"""
-
-    __slots__ = ("_greenlet", "_watcher", "_fire_cb")
-
-    def __init__(self, seconds: float) -> None:
-        self._greenlet = getcurrent()
-        self._watcher = get_hub().loop.timer(seconds, seconds)
-        self._fire_cb: Any = self._fire  # bound once, not per frame; close() drops it
-
-    def _fire(self) -> None:
-        self._watcher.stop()
-        self._greenlet.throw(_Quiet())
-
-    def receive(self, reader: Any) -> Any:
-        """The next frame, or None when the client stayed quiet for the interval."""
-        self._watcher.again(self._fire_cb)
-        try:
-            return reader.receive()
-        except _Quiet:
-            return None
-        finally:
-            self._watcher.stop()
-
-    def close(self) -> None:
-        self._watcher.stop()
-        self._watcher.close()
-        self._fire_cb = None
 
 
 def keep_alive(ws: Any, game: Any, conn: Any) -> bool:
@@ -218,7 +114,7 @@ def keep_alive(ws: Any, game: Any, conn: Any) -> bool:
     simple-websocket can ping by itself, but then its reader waits on a selector with a
     timeout for every frame, and a second greenlet writes to the socket; pinging only after
     silence, through the connection's writer, keeps its reader a plain blocking read.
-    `ws.pong_received` is set by whichever reads the frames (web/ws_frames.py or
+    `ws.pong_received` is set by whichever reads the frames (web/transport.py or
     simple-websocket's reader)."""
     if not ws.connected:
         return False
@@ -236,11 +132,11 @@ def websocket(ws: Any) -> None:
     game = current_app.extensions["game"]
     settings: Settings = current_app.config["SETTINGS"]
     if request.args.get("v") != str(PROTOCOL_VERSION):
-        ws.send(Error.of("unsupported_version", version=PROTOCOL_VERSION).write())
+        ws.send(ErrorFrame.of("unsupported_version", version=PROTOCOL_VERSION).write())
         return
     player = g.ws_player
     if player is None or not same_origin(request.headers.get("Origin"), request.host):
-        ws.send(Error.of("unauthorized").write())
+        ws.send(ErrorFrame.of("unauthorized").write())
         return
     address = client_address()
     open_sockets = current_app.extensions["websockets"]

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 from urllib.parse import unquote, urlsplit
 
 import peewee
@@ -103,7 +103,7 @@ def _sqlite(url: str) -> Database:
     if synchronous not in {"normal", "full"}:
         raise ValueError(f"synchronous={synchronous!r} in {url!r}: use normal or full")
     pooled = "sqlite+pool://" + rest
-    return db_url.connect(
+    db: Database = db_url.connect(
         pooled,
         pragmas={
             "journal_mode": "wal",
@@ -116,6 +116,7 @@ def _sqlite(url: str) -> Database:
         max_connections=POOL_MAX_CONNECTIONS,
         check_same_thread=False,  # the pool may hand a connection to another thread later
     )
+    return db
 
 
 def _take_query(rest: str, name: str, default: str) -> tuple[str, str]:
@@ -148,16 +149,18 @@ def _mysql(url: str) -> Database:
         "write_timeout": MYSQL_IO_TIMEOUT_SECONDS,
         "field_types": {"DATETIME": "DATETIME(6)"},  # keep sub-second guess times
     }
-    return db_url.schemes["mysql+pool"](**{**defaults, **params})
+    db: Database = db_url.schemes["mysql+pool"](**{**defaults, **params})
+    return db
 
 
 def _make_state_greenlet_local(db: Database) -> None:
     """Give `db` per-greenlet connection state even if peewee was imported before gevent's
     monkey-patching (peewee's thread-local class is built at import time)."""
-    if not db.thread_safe or isinstance(db._state, threading.local):
+    state: Any = getattr(db, "_state", None)  # peewee's private connection state
+    if not db.thread_safe or isinstance(state, threading.local):
         return
     state_cls = type("_GreenletConnectionLocal", (peewee._ConnectionState, threading.local), {})
-    db._state = state_cls()
+    db._state = state_cls()  # type: ignore[attr-defined]  # private, not in the stubs
 
 
 def _close_all(db: Database) -> None:

@@ -1,14 +1,16 @@
 """Results that could not reach the database yet, kept in a local file until they can.
 
-The recorder writes three kinds of results: a finished duel, a fixed placement, a tournament's
-end. Each is an `Entry` here (a small JSON object), applied to the store by `perform`. Every
-one of them is idempotent: a duel already recorded, a placement already fixed or a tournament
-already closed is left as it is, so applying an entry twice changes nothing the second time.
+The recorder writes three kinds of results (models/results.py): a finished duel, a fixed
+placement, a tournament's end. Every one of them is idempotent in the store: a duel already
+recorded, a placement already fixed or a tournament already closed is left as it is, so
+writing one twice changes nothing the second time.
 
-While the database is unavailable the recorder appends each waiting entry to the journal (one
+While the database is unavailable the recorder appends each waiting result to the journal (one
 JSON line, flushed to disk), and empties the journal once everything has been written. After
 a stop that could not write everything, or a crash during an outage, the next start replays
 the journal before anything else, then removes it: each result lands exactly once.
+
+This module is the only place a result becomes JSON and back (`encode`, `decode`).
 """
 
 from __future__ import annotations
@@ -16,108 +18,76 @@ from __future__ import annotations
 import json
 import logging
 import os
+from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, assert_never
 
-from models.records import PlayedDuel, PlayedRow
+from models.results import FixedPlacement, GameResult, PlayedDuel, PlayedTurn, TournamentClosed
+from models.results import describe as describe
 
 log = logging.getLogger("wordle.journal")
 
-Entry = dict[str, Any]
+OPS = ("duel", "placement", "finish")
 
 
-class Writer(Protocol):
-    """The store's three result writes (models.store, or a stand-in in tests)."""
+class ResultWriter(Protocol):
+    """What a journal is replayed into (the store, or a stand-in in tests)."""
 
-    def record_duel(self, played: PlayedDuel) -> int: ...
-
-    def apply_placement(
-        self, tournament_id: int, player_id: int, place: int, round_: int, left: bool, change: int
-    ) -> bool: ...
-
-    def finish_tournament(self, tournament_id: int, status: str = "finished") -> None: ...
+    def record_results(self, results: Sequence[GameResult]) -> None: ...
 
 
-def duel_entry(played: PlayedDuel) -> Entry:
-    return {"op": "duel", **asdict(played)}
+def encode(result: GameResult) -> dict[str, Any]:
+    """A result as a JSON object: its fields and `op`, the kind of result."""
+    match result:
+        case PlayedDuel():
+            return {"op": "duel", **asdict(result)}
+        case FixedPlacement():
+            return {"op": "placement", **asdict(result)}
+        case TournamentClosed():
+            return {"op": "finish", **asdict(result)}
+        case _:
+            assert_never(result)
 
 
-def placement_entry(
-    tournament_id: int, player: int, place: int, round_: int, left: bool, rating_change: int
-) -> Entry:
-    return {
-        "op": "placement",
-        "tournament_id": tournament_id,
-        "player": player,
-        "place": place,
-        "round": round_,
-        "left": left,
-        "rating_change": rating_change,
-    }
-
-
-def finish_entry(tournament_id: int, status: str) -> Entry:
-    return {"op": "finish", "tournament_id": tournament_id, "status": status}
-
-
-def perform(store: Writer, entry: Entry) -> None:
-    """Apply one entry (store errors propagate: Unavailable means try again later)."""
-    match entry["op"]:
+def decode(entry: dict[str, Any]) -> GameResult:
+    """The result a JSON object holds (ValueError or TypeError when it holds none)."""
+    fields = {k: v for k, v in entry.items() if k != "op"}
+    match entry.get("op"):
         case "duel":
-            fields = {k: v for k, v in entry.items() if k != "op"}
             fields["players"] = tuple(fields["players"])
-            fields["rows"] = tuple(PlayedRow(**r) for r in fields["rows"])
-            store.record_duel(PlayedDuel(**fields))
+            fields["rows"] = tuple(PlayedTurn(**r) for r in fields["rows"])
+            return PlayedDuel(**fields)
         case "placement":
-            store.apply_placement(
-                entry["tournament_id"],
-                entry["player"],
-                entry["place"],
-                entry["round"],
-                entry["left"],
-                entry["rating_change"],
-            )
+            if "round" in fields:  # written before the field had its one name
+                fields["elimination_round"] = fields.pop("round")
+            return FixedPlacement(**fields)
         case "finish":
-            store.finish_tournament(entry["tournament_id"], entry["status"])
+            return TournamentClosed(**fields)
         case other:
             raise ValueError(f"unknown journal entry {other!r}")
 
 
-def describe(entry: Entry) -> str:
-    """One line naming a result (for logs; a duel's secret is not repeated)."""
-    match entry["op"]:
-        case "duel":
-            return f"duel of {entry['players']} in tournament {entry['tournament_id']}"
-        case "placement":
-            return (
-                f"place {entry['place']} of player {entry['player']} in tournament "
-                f"{entry['tournament_id']} (rating change {entry['rating_change']:+d})"
-            )
-        case _:
-            return f"end of tournament {entry['tournament_id']} ({entry['status']})"
-
-
 class Journal:
-    """An append-only file of entries, one JSON line each."""
+    """An append-only file of results, one JSON line each."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
 
-    def add(self, entries: list[Entry]) -> None:
+    def add(self, results: Sequence[GameResult]) -> None:
         """Append and flush to disk (OSError when the disk refuses)."""
-        if not entries:
+        if not results:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries)
+        text = "".join(json.dumps(encode(r), ensure_ascii=False) + "\n" for r in results)
         with open(self.path, "a", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
 
-    def entries(self) -> list[Entry]:
+    def entries(self) -> list[GameResult]:
         """What the journal holds, in order; a torn last line (a crash while appending) is
-        skipped with a warning, as is any line that is not an entry."""
+        skipped with a warning, as is any line that is not a result."""
         try:
             lines = self.path.read_text(encoding="utf-8").splitlines()
         except FileNotFoundError:
@@ -126,12 +96,10 @@ class Journal:
         for number, line in enumerate(lines, 1):
             try:
                 entry = json.loads(line)
-            except ValueError:
-                log.warning("%s line %d is not a journal entry; skipped", self.path, number)
-                continue
-            if isinstance(entry, dict) and entry.get("op") in ("duel", "placement", "finish"):
-                out.append(entry)
-            else:
+                if not isinstance(entry, dict) or entry.get("op") not in OPS:
+                    raise ValueError("not a result")
+                out.append(decode(entry))
+            except (ValueError, TypeError, KeyError):
                 log.warning("%s line %d is not a journal entry; skipped", self.path, number)
         return out
 
@@ -142,15 +110,15 @@ class Journal:
             pass
 
 
-def replay(path: str | Path, store: Writer) -> int:
+def replay(path: str | Path, store: ResultWriter) -> int:
     """Write every journaled result (each is idempotent), then remove the journal; returns how
-    many entries were replayed. A database still unavailable raises, leaving the journal."""
+    many results were replayed. A database still unavailable raises, leaving the journal."""
     journal = Journal(path)
-    entries = journal.entries()
-    for entry in entries:
+    results = journal.entries()
+    for result in results:
         try:
-            perform(store, entry)
+            store.record_results([result])
         except (ValueError, LookupError):  # refused as wrong: it can never be written
-            log.exception("journal entry refused, dropped: %s", describe(entry))
+            log.exception("journal entry refused, dropped: %s", describe(result))
     journal.clear()
-    return len(entries)
+    return len(results)

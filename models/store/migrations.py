@@ -20,7 +20,7 @@ from peewee import Database
 from playhouse.migrate import MySQLMigrator, SchemaMigrator, SqliteMigrator
 
 from models.store.connection import is_mysql, is_sqlite
-from models.store.tables import TABLES, Player, SchemaMigration, database
+from models.store.tables import TABLES, PlayerRow, SchemaMigrationRow, database
 
 BASELINE_VERSION = 1
 BASELINE_NAME = "initial schema"
@@ -52,9 +52,9 @@ def migrator() -> SchemaMigrator:
 def applied_versions() -> set[int]:
     """Versions recorded in the database (empty when it has no schema yet)."""
     with database.connection_context():
-        if not database.table_exists(SchemaMigration._meta.table_name):
+        if not database.table_exists(SchemaMigrationRow._meta.table_name):
             return set()
-        return {row.version for row in SchemaMigration.select(SchemaMigration.version)}
+        return {row.version for row in SchemaMigrationRow.select(SchemaMigrationRow.version)}
 
 
 def pending(steps: Sequence[Migration] | None = None) -> list[Migration]:
@@ -74,10 +74,10 @@ def apply(steps: Sequence[Migration] | None = None, dry_run: bool = False) -> li
         return todo
     for step in todo:
         with database.connection_context(), database.atomic():
-            if SchemaMigration.get_or_none(SchemaMigration.version == step.version):
+            if SchemaMigrationRow.get_or_none(SchemaMigrationRow.version == step.version):
                 continue  # another process got there first
             step.up(migrator(), database.obj)
-            SchemaMigration.create(version=step.version, name=step.name)
+            SchemaMigrationRow.create(version=step.version, name=step.name)
     return todo
 
 
@@ -89,10 +89,10 @@ def record_baseline(include_all: bool, steps: Sequence[Migration] | None = None)
     if include_all:
         rows += [(s.version, s.name) for s in steps]
     with database.connection_context(), database.atomic():
-        done = {r.version for r in SchemaMigration.select(SchemaMigration.version)}
+        done = {r.version for r in SchemaMigrationRow.select(SchemaMigrationRow.version)}
         for version, name in rows:
             if version not in done:
-                SchemaMigration.create(version=version, name=name)
+                SchemaMigrationRow.create(version=version, name=name)
 
 
 def _check(steps: Sequence[Migration]) -> None:
@@ -107,8 +107,8 @@ def create_tables() -> None:
     if database.obj is None:
         raise RuntimeError("models.store.connect(url) must be called first")
     with database.connection_context():
-        fresh = not database.table_exists(Player._meta.table_name)
-        had_history = database.table_exists(SchemaMigration._meta.table_name)
+        fresh = not database.table_exists(PlayerRow._meta.table_name)
+        had_history = database.table_exists(SchemaMigrationRow._meta.table_name)
         for model in TABLES:
             model._meta.table_settings = _table_settings()
         database.create_tables(TABLES, safe=True)

@@ -19,8 +19,8 @@ from models import nicknames
 from models.rules import START_RATING
 from models.store.connection import read, store_call, write
 from models.store.errors import NotFound
-from models.store.tables import Entry, Player, utcnow
-from models.store.values import PlayerInfo, checked_int, player_info
+from models.store.tables import EntryRow, PlayerRow, utcnow
+from models.store.values import PlayerInfo, checked_int, player_info, present
 
 TOKEN_BYTES = 32  # 256 random bits
 LAST_SEEN_EVERY = dt.timedelta(seconds=60)
@@ -48,7 +48,7 @@ def create_player(
     token = secrets.token_urlsafe(TOKEN_BYTES)
     now = utcnow()
     with write():
-        row = Player.create(
+        row = PlayerRow.create(
             nickname=name,
             rating=START_RATING,
             token_hash=hash_token(token),
@@ -71,14 +71,14 @@ def player_by_token(token: object) -> PlayerInfo | None:
         return None
     digest = hash_token(token)
     with read():
-        row = Player.get_or_none(Player.token_hash == digest)
+        row = PlayerRow.get_or_none(PlayerRow.token_hash == digest)
     if row is None or not hmac.compare_digest(row.token_hash, digest):
         return None
     now = utcnow()
     if now - row.last_seen >= LAST_SEEN_EVERY:
         with write():
-            Player.update(last_seen=now).where(
-                (Player.id == row.id) & (Player.last_seen < now - LAST_SEEN_EVERY)
+            PlayerRow.update(last_seen=now).where(
+                (PlayerRow.id == row.id) & (PlayerRow.last_seen < now - LAST_SEEN_EVERY)
             ).execute()
         row.last_seen = now
     return player_info(row)
@@ -95,7 +95,7 @@ def get_players(ids: Iterable[int]) -> dict[int, PlayerInfo]:
     if not wanted:
         return {}
     with read():
-        rows = list(Player.select().where(Player.id.in_(sorted(wanted))))
+        rows = list(PlayerRow.select().where(PlayerRow.id.in_(sorted(wanted))))
     return {row.id: player_info(row) for row in rows}
 
 
@@ -105,8 +105,8 @@ def set_nickname(player_id: int, nickname: str) -> PlayerInfo:
     pid = checked_int(player_id, "player id")
     name = nicknames.validate(nickname)
     with write():
-        Player.update(nickname=name).where(Player.id == pid).execute()
-        row = Player.get_or_none(Player.id == pid)
+        PlayerRow.update(nickname=name).where(PlayerRow.id == pid).execute()
+        row = PlayerRow.get_or_none(PlayerRow.id == pid)
     if row is None:
         raise NotFound(f"no player {pid}")
     return player_info(row)
@@ -117,15 +117,15 @@ def purge_unplayed(seen_before: dt.datetime) -> int:
     """Delete the accounts that never sat in a tournament and were last seen before
     `seen_before` (naive UTC): a sign-in flood leaves nothing behind for long. Bots, and
     anyone with a tournament entry, are kept. Returns how many were deleted."""
-    played = Entry.select(Entry.player).distinct()
+    played = EntryRow.select(EntryRow.player).distinct()
     with write():
-        return (
-            Player.delete()
+        return int(
+            PlayerRow.delete()
             .where(
-                (Player.is_bot == False)  # noqa: E712 (peewee expression)
-                & (Player.placements == 0)
-                & (Player.last_seen < seen_before)
-                & Player.id.not_in(played)
+                (PlayerRow.is_bot == False)  # noqa: E712 (peewee expression)
+                & (PlayerRow.placements == 0)
+                & (PlayerRow.last_seen < seen_before)
+                & PlayerRow.id.not_in(played)
             )
             .execute()
         )
@@ -138,13 +138,13 @@ def purge_unplayed(seen_before: dt.datetime) -> int:
 def bots_near(rating: float, window: float, exclude: Iterable[int], limit: int) -> list[PlayerInfo]:
     """Bot accounts rated within `window` of `rating`, closest first, not in `exclude`."""
     excluded = sorted({checked_int(i, "player id") for i in exclude})
-    query = Player.select().where(
-        Player.is_bot & Player.rating.between(rating - window, rating + window)
+    query = PlayerRow.select().where(
+        PlayerRow.is_bot & PlayerRow.rating.between(rating - window, rating + window)
     )
     if excluded:
-        query = query.where(Player.id.not_in(excluded))
+        query = query.where(PlayerRow.id.not_in(excluded))
     with read():
-        rows = list(query.order_by(fn.ABS(Player.rating - rating), Player.id).limit(limit))
+        rows = list(query.order_by(fn.ABS(PlayerRow.rating - rating), PlayerRow.id).limit(limit))
     return [player_info(row) for row in rows]
 
 
@@ -158,8 +158,8 @@ def create_bot(level: str, rating: int, rng: random.Random | None = None) -> tup
     info, token = create_player(nickname=name, is_bot=True, bot_level=level, rng=rng)
     if rating != START_RATING:
         with write():
-            Player.update(rating=int(rating)).where(Player.id == info.id).execute()
-        info = get_player(info.id)
+            PlayerRow.update(rating=int(rating)).where(PlayerRow.id == info.id).execute()
+        info = present(get_player(info.id))
     return info, token
 
 
@@ -169,8 +169,8 @@ def issue_bot_token(player_id: int) -> str:
     token = secrets.token_urlsafe(TOKEN_BYTES)
     with write():
         changed = (
-            Player.update(token_hash=hash_token(token))
-            .where((Player.id == checked_int(player_id, "player id")) & Player.is_bot)
+            PlayerRow.update(token_hash=hash_token(token))
+            .where((PlayerRow.id == checked_int(player_id, "player id")) & PlayerRow.is_bot)
             .execute()
         )
     if not changed:

@@ -6,16 +6,23 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from peewee import fn
+from peewee import Expression, fn
 
 from models.store.connection import read, store_call
 from models.store.errors import NotFound
-from models.store.tables import DuelRecord, Entry, GuessRecord, Player, Tournament
-from models.store.values import PlayerInfo, aware, checked_int, player_info, rating_change
+from models.store.tables import DuelRow, EntryRow, GuessRow, PlayerRow, TournamentRow
+from models.store.values import (
+    PlayerInfo,
+    aware,
+    checked_int,
+    player_info,
+    present,
+    rating_change,
+)
 
 
 @dataclass(frozen=True)
-class LeaderboardRow:
+class LeaderboardLine:
     rank: int
     player: PlayerInfo
 
@@ -25,7 +32,7 @@ class LeaderboardPage:
     total: int
     limit: int
     offset: int
-    rows: list[LeaderboardRow]
+    rows: list[LeaderboardLine]
 
 
 @dataclass(frozen=True)
@@ -71,7 +78,7 @@ class SummaryEntry:
 
 
 @dataclass(frozen=True)
-class SummaryRow:
+class SummaryGuess:
     player: int
     word: str | None
     marks: str | None
@@ -91,7 +98,7 @@ class SummaryDuel:
     length: int
     started_at: dt.datetime
     ended_at: dt.datetime
-    rows: list[SummaryRow]
+    rows: list[SummaryGuess]
 
 
 @dataclass(frozen=True)
@@ -105,11 +112,11 @@ class Summary:
     duels: list[SummaryDuel]  # by round, then the order they were recorded
 
 
-def _ranked(include_bots: bool):
+def _ranked(include_bots: bool) -> Expression:
     """Who the leaderboard ranks: players with a placement (people only, unless asked)."""
-    where = Player.placements > 0
+    where = PlayerRow.placements > 0
     if not include_bots:
-        where &= Player.is_bot == False  # noqa: E712 (peewee expression)
+        where &= PlayerRow.is_bot == False  # noqa: E712 (peewee expression)
     return where
 
 
@@ -120,11 +127,11 @@ def leaderboard(limit: int = 50, offset: int = 0, include_bots: bool = False) ->
     offset = checked_int(offset, "offset", low=0)
     where = _ranked(include_bots)
     with read():
-        total = Player.select().where(where).count()
+        total = PlayerRow.select().where(where).count()
         rows = list(
-            Player.select()
+            PlayerRow.select()
             .where(where)
-            .order_by(Player.rating.desc(), Player.id)
+            .order_by(PlayerRow.rating.desc(), PlayerRow.id)
             .limit(limit)
             .offset(offset)
         )
@@ -132,32 +139,32 @@ def leaderboard(limit: int = 50, offset: int = 0, include_bots: bool = False) ->
         total=total,
         limit=limit,
         offset=offset,
-        rows=[LeaderboardRow(offset + i + 1, player_info(r)) for i, r in enumerate(rows)],
+        rows=[LeaderboardLine(offset + i + 1, player_info(r)) for i, r in enumerate(rows)],
     )
 
 
 @store_call
-def leaderboard_row(player_id: int, include_bots: bool = False) -> LeaderboardRow | None:
+def leaderboard_line(player_id: int, include_bots: bool = False) -> LeaderboardLine | None:
     """The player's own row (their rank among the same players the leaderboard ranks), or
     None when they are not ranked."""
     pid = checked_int(player_id, "player id")
     where = _ranked(include_bots)
     with read():
-        row = Player.get_or_none((Player.id == pid) & where)
+        row = PlayerRow.get_or_none((PlayerRow.id == pid) & where)
         if row is None:
             return None
         above = (
-            Player.select()
+            PlayerRow.select()
             .where(
                 where
                 & (
-                    (Player.rating > row.rating)
-                    | ((Player.rating == row.rating) & (Player.id < row.id))
+                    (PlayerRow.rating > row.rating)
+                    | ((PlayerRow.rating == row.rating) & (PlayerRow.id < row.id))
                 )
             )
             .count()
         )
-    return LeaderboardRow(above + 1, player_info(row))
+    return LeaderboardLine(above + 1, player_info(row))
 
 
 @store_call
@@ -166,27 +173,27 @@ def player_profile(player_id: int, recent: int = 10, history: int = 200) -> Prof
     tournaments. NotFound for unknown ids."""
     pid = checked_int(player_id, "player id")
     with read():
-        row = Player.get_or_none(Player.id == pid)
+        row = PlayerRow.get_or_none(PlayerRow.id == pid)
         if row is None:
             raise NotFound(f"no player {pid}")
         points = list(
-            Entry.select(Entry.tournament, Entry.placed_at, Entry.rating_after)
-            .where((Entry.player == pid) & Entry.placed_at.is_null(False))
-            .order_by(Entry.placed_at.desc(), Entry.id.desc())
+            EntryRow.select(EntryRow.tournament, EntryRow.placed_at, EntryRow.rating_after)
+            .where((EntryRow.player == pid) & EntryRow.placed_at.is_null(False))
+            .order_by(EntryRow.placed_at.desc(), EntryRow.id.desc())
             .limit(history)
         )
         played = list(
-            Entry.select(Entry, Tournament)
-            .join(Tournament)
-            .where(Entry.player == pid)
-            .order_by(Entry.tournament.desc())
+            EntryRow.select(EntryRow, TournamentRow)
+            .join(TournamentRow)
+            .where(EntryRow.player == pid)
+            .order_by(EntryRow.tournament.desc())
             .limit(recent)
         )
     return Profile(
         player=player_info(row),
         placements=row.placements,
         history=[
-            RatingPoint(e.tournament_id, aware(e.placed_at), e.rating_after)
+            RatingPoint(e.tournament_id, aware(present(e.placed_at)), present(e.rating_after))
             for e in reversed(points)
         ],
         recent=[
@@ -214,25 +221,25 @@ def tournament_summary(tournament_id: int) -> Summary:
     Callers decide whether a running tournament may be shown. NotFound for unknown ids."""
     tid = checked_int(tournament_id, "tournament id")
     with read():
-        t = Tournament.get_or_none(Tournament.id == tid)
+        t = TournamentRow.get_or_none(TournamentRow.id == tid)
         if t is None:
             raise NotFound(f"no tournament {tid}")
-        entries = list(Entry.select(Entry, Player).join(Player).where(Entry.tournament == tid))
+        entries = list(
+            EntryRow.select(EntryRow, PlayerRow).join(PlayerRow).where(EntryRow.tournament == tid)
+        )
         duels = list(
-            DuelRecord.select()
-            .where(DuelRecord.tournament == tid)
-            .order_by(DuelRecord.round, DuelRecord.id)
+            DuelRow.select().where(DuelRow.tournament == tid).order_by(DuelRow.round, DuelRow.id)
         )
         guesses = list(
-            GuessRecord.select()
-            .join(DuelRecord)
-            .where(DuelRecord.tournament == tid)
-            .order_by(GuessRecord.duel, GuessRecord.idx)
+            GuessRow.select()
+            .join(DuelRow)
+            .where(DuelRow.tournament == tid)
+            .order_by(GuessRow.duel, GuessRow.idx)
         )
-    by_duel: dict[int, list[SummaryRow]] = {}
+    by_duel: dict[int, list[SummaryGuess]] = {}
     for g in guesses:
         by_duel.setdefault(g.duel_id, []).append(
-            SummaryRow(g.player_id, g.word, g.marks, g.word is None, aware(g.at))
+            SummaryGuess(g.player_id, g.word, g.marks, g.word is None, aware(g.at))
         )
     entries.sort(key=lambda e: (e.place is None, e.place or 0, e.seat))
     return Summary(
@@ -277,7 +284,7 @@ def tournament_summary(tournament_id: int) -> Summary:
 def rating_total() -> int:
     """Sum of all ratings (tests use it to show that nothing but placements moves ratings)."""
     with read():
-        return int(Player.select(fn.COALESCE(fn.SUM(Player.rating), 0)).scalar())
+        return int(PlayerRow.select(fn.COALESCE(fn.SUM(PlayerRow.rating), 0)).scalar())
 
 
 @store_call
@@ -285,5 +292,6 @@ def running_tournaments() -> list[int]:
     """Tournaments not yet finished or aborted (scripts.chaos waits for none)."""
     with read():
         return [
-            t.id for t in Tournament.select(Tournament.id).where(Tournament.status == "running")
+            t.id
+            for t in TournamentRow.select(TournamentRow.id).where(TournamentRow.status == "running")
         ]

@@ -15,7 +15,7 @@ from typing import Any
 
 from peewee import Database, Field, Model
 
-from models.store.tables import DuelRecord, Entry, Player, Tournament, database
+from models.store.tables import DuelRow, EntryRow, PlayerRow, TournamentRow, database
 
 
 class Sql:
@@ -24,33 +24,35 @@ class Sql:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.inserts: dict[tuple[Any, ...], str] = {}
-        duel, entry = self.table(DuelRecord), self.table(Entry)
-        player, tournament = self.table(Player), self.table(Tournament)
+        duel, entry = self.table(DuelRow), self.table(EntryRow)
+        player, tournament = self.table(PlayerRow), self.table(TournamentRow)
         c = self.column
         self.find_duel = self._bind(
-            f"SELECT {c(DuelRecord.id)} FROM {duel} WHERE {c(DuelRecord.tournament)} = ?"
-            f" AND {c(DuelRecord.round)} = ? AND {c(DuelRecord.player_a)} = ?"
-            f" AND {c(DuelRecord.player_b)} = ? AND {c(DuelRecord.started_at)} = ?"
+            f"SELECT {c(DuelRow.id)} FROM {duel} WHERE {c(DuelRow.tournament)} = ?"
+            f" AND {c(DuelRow.round)} = ? AND {c(DuelRow.player_a)} = ?"
+            f" AND {c(DuelRow.player_b)} = ? AND {c(DuelRow.started_at)} = ?"
         )
         self.seats = self._bind(
-            f"SELECT {c(Entry.player)} FROM {entry} WHERE {c(Entry.tournament)} = ?"
+            f"SELECT {c(EntryRow.player)} FROM {entry} WHERE {c(EntryRow.tournament)} = ?"
         )
         self.tournament_status = self._bind(
-            f"SELECT {c(Tournament.status)} FROM {tournament} WHERE {c(Tournament.id)} = ?"
+            f"SELECT {c(TournamentRow.status)} FROM {tournament} WHERE {c(TournamentRow.id)} = ?"
         )
         self.lock_player = self._bind(
-            f"SELECT {c(Player.id)} FROM {player} WHERE {c(Player.id)} = ? FOR UPDATE"
+            f"SELECT {c(PlayerRow.id)} FROM {player} WHERE {c(PlayerRow.id)} = ? FOR UPDATE"
         )
         self.claim_entry = self._bind(
-            f"UPDATE {entry} SET {c(Entry.place)} = ?, {c(Entry.elimination_round)} = ?,"
-            f" {c(Entry.left)} = ?, {c(Entry.rating_after)} = {c(Entry.rating_before)} + ?,"
-            f" {c(Entry.placed_at)} = ?"
-            f" WHERE {c(Entry.tournament)} = ? AND {c(Entry.player)} = ?"
-            f" AND {c(Entry.place)} IS NULL"
+            f"UPDATE {entry} SET {c(EntryRow.place)} = ?, {c(EntryRow.elimination_round)} = ?,"
+            f" {c(EntryRow.left)} = ?,"
+            f" {c(EntryRow.rating_after)} = {c(EntryRow.rating_before)} + ?,"
+            f" {c(EntryRow.placed_at)} = ?"
+            f" WHERE {c(EntryRow.tournament)} = ? AND {c(EntryRow.player)} = ?"
+            f" AND {c(EntryRow.place)} IS NULL"
         )
         self.credit_player = self._bind(
-            f"UPDATE {player} SET {c(Player.rating)} = {c(Player.rating)} + ?,"
-            f" {c(Player.placements)} = {c(Player.placements)} + 1 WHERE {c(Player.id)} = ?"
+            f"UPDATE {player} SET {c(PlayerRow.rating)} = {c(PlayerRow.rating)} + ?,"
+            f" {c(PlayerRow.placements)} = {c(PlayerRow.placements)} + 1"
+            f" WHERE {c(PlayerRow.id)} = ?"
         )
 
     def insert(self, model: type[Model], fields: Sequence[Field], rows: int) -> str:
@@ -67,10 +69,10 @@ class Sql:
         return statement
 
     def table(self, model: type[Model]) -> str:
-        return model._meta.table_name.join(self.db.quote)
+        return str(model._meta.table_name).join(self.db.quote)
 
     def column(self, field: Field) -> str:
-        return field.column_name.join(self.db.quote)
+        return str(field.column_name).join(self.db.quote)
 
     def _bind(self, statement: str) -> str:
         return statement.replace("?", self.db.param)
@@ -94,5 +96,12 @@ def run(statement: str, params: Sequence[Any]) -> Any:
 def insert_rows(model: type[Model], fields: Sequence[Field], rows: Sequence[Sequence[Any]]) -> int:
     """INSERT `rows` (values in `fields` order) in one statement, in the caller's transaction;
     returns the cursor's last row id (the new id, for one row)."""
-    params = [f.db_value(v) for row in rows for f, v in zip(fields, row, strict=True)]
-    return run(sql().insert(model, fields, len(rows)), params).lastrowid
+    params = [db_value(f, v) for row in rows for f, v in zip(fields, row, strict=True)]
+    return int(run(sql().insert(model, fields, len(rows)), params).lastrowid)
+
+
+def db_value(field: Field, value: Any) -> Any:
+    """`value` as the database stores it in `field`'s column (peewee's conversion, which its
+    stubs leave untyped)."""
+    convert: Any = field.db_value
+    return convert(value)

@@ -46,7 +46,7 @@ class BaseModel(Model):
         legacy_table_names = False
 
 
-class Player(BaseModel):
+class PlayerRow(BaseModel):
     id = AutoField()
     nickname = CharField(max_length=64)
     rating = IntegerField(default=START_RATING)
@@ -62,7 +62,7 @@ class Player(BaseModel):
         indexes = ((("rating",), False),)
 
 
-class Tournament(BaseModel):
+class TournamentRow(BaseModel):
     id = AutoField()
     language = CharField(max_length=16)
     status = CharField(max_length=16, default=STATUS_RUNNING, index=True)
@@ -73,12 +73,12 @@ class Tournament(BaseModel):
         table_name = "tournament"
 
 
-class Entry(BaseModel):
+class EntryRow(BaseModel):
     """A player's seat in a tournament; place and rating_after are set by one placement."""
 
     id = AutoField()
-    tournament = ForeignKeyField(Tournament, on_delete="CASCADE", index=False)
-    player = ForeignKeyField(Player, on_delete="CASCADE", index=False)
+    tournament = ForeignKeyField(TournamentRow, on_delete="CASCADE", index=False)
+    player = ForeignKeyField(PlayerRow, on_delete="CASCADE", index=False)
     seat = SmallIntegerField()
     rating_before = IntegerField()
     rating_after = IntegerField(null=True)
@@ -86,6 +86,8 @@ class Entry(BaseModel):
     elimination_round = SmallIntegerField(null=True)
     left = BooleanField(default=False, column_name="left_game")  # left or lost the connection
     placed_at = DateTimeField(null=True)
+    tournament_id: int  # (peewee's accessors of the foreign keys' values, for the type checker)
+    player_id: int
 
     class Meta:
         table_name = "entry"
@@ -96,42 +98,49 @@ class Entry(BaseModel):
         )
 
 
-class DuelRecord(BaseModel):
+class DuelRow(BaseModel):
     id = AutoField()
-    tournament = ForeignKeyField(Tournament, on_delete="CASCADE", index=False)
+    tournament = ForeignKeyField(TournamentRow, on_delete="CASCADE", index=False)
     round = SmallIntegerField()
-    player_a = ForeignKeyField(Player, on_delete="CASCADE")
-    player_b = ForeignKeyField(Player, on_delete="CASCADE")
+    player_a = ForeignKeyField(PlayerRow, on_delete="CASCADE")
+    player_b = ForeignKeyField(PlayerRow, on_delete="CASCADE")
     secret = CharField(max_length=64)
     length = SmallIntegerField()
-    starter = ForeignKeyField(Player, on_delete="CASCADE")
+    starter = ForeignKeyField(PlayerRow, on_delete="CASCADE")
     result = CharField(max_length=16)
-    winner = ForeignKeyField(Player, null=True, on_delete="CASCADE")
+    winner = ForeignKeyField(PlayerRow, null=True, on_delete="CASCADE")
     started_at = DateTimeField()
     ended_at = DateTimeField()
+    tournament_id: int
+    player_a_id: int
+    player_b_id: int
+    starter_id: int
+    winner_id: int | None
 
     class Meta:
         table_name = "duel"
         indexes = ((("tournament", "round"), False),)
 
 
-class GuessRecord(BaseModel):
+class GuessRow(BaseModel):
     """One played row of a duel: a scored word, or a skip (word and marks NULL)."""
 
     id = AutoField()
-    duel = ForeignKeyField(DuelRecord, on_delete="CASCADE", index=False)
+    duel = ForeignKeyField(DuelRow, on_delete="CASCADE", index=False)
     idx = SmallIntegerField()  # 0-based order within the duel
-    player = ForeignKeyField(Player, on_delete="CASCADE")
+    player = ForeignKeyField(PlayerRow, on_delete="CASCADE")
     word = CharField(max_length=64, null=True)
     marks = CharField(max_length=32, null=True)
     at = DateTimeField()
+    duel_id: int
+    player_id: int
 
     class Meta:
         table_name = "guess"
         indexes = ((("duel", "idx"), True),)
 
 
-class SchemaMigration(BaseModel):
+class SchemaMigrationRow(BaseModel):
     """One row per applied migration version, so each runs once (see migrations.py)."""
 
     version = IntegerField(primary_key=True)
@@ -142,4 +151,11 @@ class SchemaMigration(BaseModel):
         table_name = "schema_migration"
 
 
-TABLES: list[type[Model]] = [Player, Tournament, Entry, DuelRecord, GuessRecord, SchemaMigration]
+TABLES: list[type[Model]] = [
+    PlayerRow,
+    TournamentRow,
+    EntryRow,
+    DuelRow,
+    GuessRow,
+    SchemaMigrationRow,
+]

@@ -5,7 +5,7 @@ Ratings change in one place only: `apply_placement`, which writes the entry's pl
 rating_after and adds the change to the player's rating in one transaction, once.
 
 Each result write is a public function (its own transaction) over an inner one that runs in
-the caller's transaction, so `record_results` can apply many journal entries in one: the
+the caller's transaction, so `record_results` can write many results in one: the
 recorder writes ~22 results per tournament, and under load it pays a transaction's fixed
 costs (BEGIN, the commit and its sync) once per batch instead of once per result. The inner
 functions share a `_Known` per transaction, which remembers what an earlier statement of the
@@ -19,23 +19,24 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import assert_never
 
-from models.records import PlayedDuel
+from models.results import FixedPlacement, GameResult, PlayedDuel, TournamentClosed
 from models.rules import SEATS
-from models.store import journal, statements
+from models.store import statements
 from models.store.connection import is_mysql, store_call, write
 from models.store.errors import NotFound
-from models.store.statements import insert_rows, run
+from models.store.statements import db_value, insert_rows, run
 from models.store.tables import (
     STATUS_ABANDONED,
     STATUS_ABORTED,
     STATUS_FINISHED,
     STATUS_RUNNING,
-    DuelRecord,
-    Entry,
-    GuessRecord,
-    Player,
-    Tournament,
+    DuelRow,
+    EntryRow,
+    GuessRow,
+    PlayerRow,
+    TournamentRow,
     from_unix,
     utcnow,
 )
@@ -44,14 +45,14 @@ from models.store.values import checked_int
 MAX_RATING_CHANGE = 1000  # far above anything the rules produce (K is 50 in total)
 # the columns of a duel and of its rows, in the order `_record_duel` gives their values
 DUEL_FIELDS = tuple(
-    getattr(DuelRecord, name)
+    getattr(DuelRow, name)
     for name in (
         "tournament", "round", "player_a", "player_b", "secret", "length", "starter", "result",
         "winner", "started_at", "ended_at",
     )
 )  # fmt: skip
 GUESS_FIELDS = tuple(
-    getattr(GuessRecord, name) for name in ("duel", "idx", "player", "word", "marks", "at")
+    getattr(GuessRow, name) for name in ("duel", "idx", "player", "word", "marks", "at")
 )
 
 
@@ -67,13 +68,13 @@ def start_tournament(language: str, seats: Sequence[int]) -> tuple[int, dict[int
     with write():
         ratings = {
             row.id: row.rating
-            for row in Player.select(Player.id, Player.rating).where(Player.id.in_(ids))
+            for row in PlayerRow.select(PlayerRow.id, PlayerRow.rating).where(PlayerRow.id.in_(ids))
         }
         missing = [p for p in ids if p not in ratings]
         if missing:
             raise NotFound(f"no players {missing}")
-        tournament = Tournament.create(language=language, status=STATUS_RUNNING)
-        Entry.insert_many(
+        tournament = TournamentRow.create(language=language, status=STATUS_RUNNING)
+        EntryRow.insert_many(
             [
                 {
                     "tournament": tournament.id,
@@ -107,34 +108,29 @@ class _Known:
         return self.seats[tid]
 
 
-class _InTransaction:
-    """The three result writes (a journal `Writer`) inside the caller's open transaction."""
-
-    def __init__(self) -> None:
-        self.known = _Known()
-
-    def record_duel(self, played: PlayedDuel) -> int:
-        return _record_duel(played, self.known)
-
-    def apply_placement(
-        self, tournament_id: int, player_id: int, place: int, round_: int, left: bool, change: int
-    ) -> bool:
-        return _apply_placement(tournament_id, player_id, place, round_, left, change, self.known)
-
-    def finish_tournament(self, tournament_id: int, status: str = STATUS_FINISHED) -> None:
-        _finish_tournament(tournament_id, status, self.known)
+def _record(result: GameResult, known: _Known) -> None:
+    """Write one result inside the caller's open transaction."""
+    match result:
+        case PlayedDuel():
+            _record_duel(result, known)
+        case FixedPlacement():
+            _apply_placement(result, known)
+        case TournamentClosed():
+            _finish_tournament(result, known)
+        case _:
+            assert_never(result)
 
 
 @store_call
-def record_results(entries: Sequence[journal.Entry]) -> None:
-    """Apply journal entries (models/store/journal.py) in order, in ONE transaction: all of
-    them or, if any is refused (NotFound, ValueError, a driver's bug error), none. Each is
-    idempotent as in its own function, so a batch retried after an unclear failure, or
-    replayed from the journal, changes nothing twice."""
+def record_results(results: Sequence[GameResult]) -> None:
+    """Write results in order, in ONE transaction: all of them or, if any is refused
+    (NotFound, ValueError, a driver's bug error), none. Each is idempotent as in its own
+    function, so a batch retried after an unclear failure, or replayed from the journal,
+    changes nothing twice."""
     with write():
-        writer = _InTransaction()
-        for entry in entries:
-            journal.perform(writer, entry)
+        known = _Known()
+        for result in results:
+            _record(result, known)
 
 
 @store_call
@@ -150,10 +146,10 @@ def _record_duel(played: PlayedDuel, known: _Known) -> int:
     tid = checked_int(played.tournament_id, "tournament id")
     a, b = (checked_int(p, "player") for p in played.players)
     started = _time(played.started_at)
-    params = [tid, played.round, a, b, DuelRecord.started_at.db_value(started)]
+    params = [tid, played.round, a, b, db_value(DuelRow.started_at, started)]
     existing = run(statements.sql().find_duel, params).fetchone()
     if existing is not None:
-        return existing[0]
+        return int(existing[0])
     seated = known.seated(tid)
     if a not in seated or b not in seated:
         if known.tournament_status(tid) is None:
@@ -164,61 +160,48 @@ def _record_duel(played: PlayedDuel, known: _Known) -> int:
         tid, played.round, a, b, played.secret, played.length, played.starter, played.result,
         played.winner, started, ended,
     )  # fmt: skip
-    duel_id = insert_rows(DuelRecord, DUEL_FIELDS, [duel])
+    duel_id = insert_rows(DuelRow, DUEL_FIELDS, [duel])
     rows = [(duel_id, i, r.player, r.word, r.marks, _time(r.at)) for i, r in enumerate(played.rows)]
     if rows:
-        insert_rows(GuessRecord, GUESS_FIELDS, rows)
+        insert_rows(GuessRow, GUESS_FIELDS, rows)
     return duel_id
 
 
 @store_call
-def apply_placement(
-    tournament_id: int,
-    player_id: int,
-    place: int,
-    elimination_round: int,
-    left: bool,
-    rating_change: int,
-) -> bool:
+def apply_placement(placement: FixedPlacement) -> bool:
     """Apply one fixed placement: entry's place, elimination round, left flag and
     rating_after = rating_before + change, and the player's rating += change, in one
     transaction. Returns False, writing nothing, if the entry was already placed or the
     tournament is no longer running; NotFound if there is no such entry."""
     with write():
-        return _apply_placement(
-            tournament_id, player_id, place, elimination_round, left, rating_change, _Known()
-        )
+        return _apply_placement(placement, _Known())
 
 
-def _apply_placement(
-    tournament_id: int,
-    player_id: int,
-    place: int,
-    elimination_round: int,
-    left: bool,
-    rating_change: int,
-    known: _Known,
-) -> bool:
-    tid = checked_int(tournament_id, "tournament id")
-    pid = checked_int(player_id, "player id")
-    place = checked_int(place, "place", low=1, high=SEATS)
-    rnd = checked_int(elimination_round, "elimination round", low=1)
-    change = checked_int(
-        rating_change, "rating change", low=-MAX_RATING_CHANGE, high=MAX_RATING_CHANGE
+def _apply_placement(placement: FixedPlacement, known: _Known) -> bool:
+    checked = FixedPlacement(
+        tournament_id=checked_int(placement.tournament_id, "tournament id"),
+        player=checked_int(placement.player, "player id"),
+        place=checked_int(placement.place, "place", low=1, high=SEATS),
+        elimination_round=checked_int(placement.elimination_round, "elimination round", low=1),
+        left=placement.left,
+        rating_change=checked_int(
+            placement.rating_change, "rating change", low=-MAX_RATING_CHANGE, high=MAX_RATING_CHANGE
+        ),
     )
-    if not isinstance(left, bool):
+    if not isinstance(checked.left, bool):
         raise ValueError("left must be a bool")
+    tid, pid = checked.tournament_id, checked.player
     status = known.tournament_status(tid)
     if status is None:
         raise NotFound(f"no tournament {tid}")
     if status != STATUS_RUNNING:
         return False
     _lock_player(pid)
-    if not _write_entry(tid, pid, place, rnd, left, change):
+    if not _write_entry(checked):
         if pid not in known.seated(tid):
             raise NotFound(f"player {pid} has no seat in tournament {tid}")
         return False
-    _credit_player(pid, change)
+    _credit_player(pid, checked.rating_change)
     return True
 
 
@@ -230,11 +213,13 @@ def _lock_player(pid: int) -> None:
         run(statements.sql().lock_player, [pid])
 
 
-def _write_entry(tid: int, pid: int, place: int, rnd: int, left: bool, change: int) -> bool:
+def _write_entry(p: FixedPlacement) -> bool:
     """Claim the entry (only if not yet placed); False if there was nothing to claim."""
-    placed_at = Entry.placed_at.db_value(utcnow())
-    params = [place, rnd, Entry.left.db_value(left), change, placed_at, tid, pid]
-    return run(statements.sql().claim_entry, params).rowcount == 1
+    placed_at = db_value(EntryRow.placed_at, utcnow())
+    left = db_value(EntryRow.left, p.left)
+    params = [p.place, p.elimination_round, left, p.rating_change, placed_at, p.tournament_id]
+    params.append(p.player)
+    return bool(run(statements.sql().claim_entry, params).rowcount == 1)
 
 
 def _credit_player(pid: int, change: int) -> None:
@@ -245,20 +230,21 @@ def _credit_player(pid: int, change: int) -> None:
 
 
 @store_call
-def finish_tournament(tournament_id: int, status: str = STATUS_FINISHED) -> None:
+def finish_tournament(closed: TournamentClosed) -> None:
     """Mark a running tournament finished, aborted or abandoned (an already closed one is left
     as is)."""
     with write():
-        _finish_tournament(tournament_id, status, _Known())
+        _finish_tournament(closed, _Known())
 
 
-def _finish_tournament(tournament_id: int, status: str, known: _Known) -> None:
+def _finish_tournament(closed: TournamentClosed, known: _Known) -> None:
+    status = closed.status
     if status not in {STATUS_FINISHED, STATUS_ABORTED, STATUS_ABANDONED}:
         raise ValueError("status must be 'finished', 'aborted' or 'abandoned'")
-    tid = checked_int(tournament_id, "tournament id")
+    tid = checked_int(closed.tournament_id, "tournament id")
     closed = (
-        Tournament.update(status=status, ended_at=utcnow())
-        .where((Tournament.id == tid) & (Tournament.status == STATUS_RUNNING))
+        TournamentRow.update(status=status, ended_at=utcnow())
+        .where((TournamentRow.id == tid) & (TournamentRow.status == STATUS_RUNNING))
         .execute()
     )
     if closed:
@@ -275,11 +261,13 @@ def abort_unfinished_tournaments() -> list[int]:
     with write():
         ids = [
             t.id
-            for t in Tournament.select(Tournament.id).where(Tournament.status == STATUS_RUNNING)
+            for t in TournamentRow.select(TournamentRow.id).where(
+                TournamentRow.status == STATUS_RUNNING
+            )
         ]
         if ids:
-            Tournament.update(status=STATUS_ABORTED, ended_at=utcnow()).where(
-                Tournament.id.in_(ids) & (Tournament.status == STATUS_RUNNING)
+            TournamentRow.update(status=STATUS_ABORTED, ended_at=utcnow()).where(
+                TournamentRow.id.in_(ids) & (TournamentRow.status == STATUS_RUNNING)
             ).execute()
     return ids
 

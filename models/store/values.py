@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TypeVar, overload
 
 from models import nicknames
-from models.store.tables import Entry, Player
+from models.store.tables import EntryRow, PlayerRow
 
 MAX_ID = 2**31 - 1
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -26,7 +28,7 @@ class PlayerInfo:
     last_seen: dt.datetime  # aware, UTC; private (only the player's own /api/me shows it)
 
 
-def player_info(row: Player) -> PlayerInfo:
+def player_info(row: PlayerRow) -> PlayerInfo:
     return PlayerInfo(
         id=row.id,
         nickname=row.nickname,
@@ -40,12 +42,23 @@ def player_info(row: Player) -> PlayerInfo:
     )
 
 
-def rating_change(e: Entry) -> int | None:
+def rating_change(e: EntryRow) -> int | None:
     return None if e.rating_after is None else e.rating_after - e.rating_before
 
 
+@overload
+def aware(value: dt.datetime) -> dt.datetime: ...
+@overload
+def aware(value: dt.datetime | None) -> dt.datetime | None: ...
 def aware(value: dt.datetime | None) -> dt.datetime | None:
+    """A stored time (naive UTC) as an aware one."""
     return None if value is None else value.replace(tzinfo=dt.UTC)
+
+
+def present(value: T | None) -> T:
+    """A column that is empty only before a row is complete, read where it is complete."""
+    assert value is not None, "a complete row has this column"
+    return value
 
 
 def checked_int(value: object, what: str = "id", low: int = 1, high: int = MAX_ID) -> int:

@@ -22,7 +22,7 @@ from actors.messages import CountLobbies, Player
 from actors.runtime import settle
 from actors.system import GameServer
 from models.settings import Settings
-from web.protocol import check_server_frame, parse_client_frame
+from web.protocol_schemas import check_server_frame, parse_client_frame
 
 # word list -> pair -> the secrets of the pair's duels, in the order they began
 _SECRETS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

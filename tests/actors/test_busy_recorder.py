@@ -11,12 +11,12 @@ import gevent
 from gevent.event import Event
 
 from actors import lobby
-from actors.recorder import FinishTournament
+from actors.recorder import Record
 from actors.runtime import settle
-from models.store import Unavailable
-from models.store.journal import perform
+from models.results import TournamentClosed
+from models.store.errors import Unavailable
 from tests.actors.harness import Harness
-from web.protocol import parse_client_frame
+from web.protocol_schemas import parse_client_frame
 
 
 class SlowStore:
@@ -36,13 +36,14 @@ class SlowStore:
         self.started.append(tuple(seats))
         return len(self.started), dict.fromkeys(seats, 1000)
 
-    def finish_tournament(self, tid, status="finished"):
-        self.release.wait()
-        self.finished.append(tid)
-
-    def record_results(self, entries):
-        for entry in entries:
-            perform(self, entry)
+    def record_results(self, results):
+        """Only a tournament's end is kept (the others are refused, as a store without them
+        would)."""
+        for r in results:
+            if not isinstance(r, TournamentClosed):
+                raise ValueError(f"not kept here: {r!r}")
+            self.release.wait()
+            self.finished.append(r.tournament_id)
 
     def get_players(self, ids):
         return {}
@@ -92,7 +93,7 @@ def test_a_start_the_recorder_reaches_too_late_is_refused_and_the_lobby_dissolve
     h = Harness(store=store)
     clients = fill_but_one(h)
     store.release.clear()
-    h.server.recorder.tell(FinishTournament(99))  # a write that takes long
+    h.server.recorder.tell(Record(TournamentClosed(99)))  # a write that takes long
     settle()
     queue_while_the_recorder_is_stuck(h, clients[7])
     h.clock.now += lobby.START_TIMEOUT_SECONDS + 1  # meanwhile the lobby's deadline passed
@@ -110,7 +111,7 @@ def test_a_recorder_that_does_not_answer_in_time_leaves_no_tournament(caplog, mo
     h = Harness(store=store)
     clients = fill_but_one(h)
     store.release.clear()
-    h.server.recorder.tell(FinishTournament(99))
+    h.server.recorder.tell(Record(TournamentClosed(99)))
     settle()
     queue_while_the_recorder_is_stuck(h, clients[7])
     gevent.sleep(0.1)  # the ask times out

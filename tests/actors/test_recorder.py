@@ -3,6 +3,7 @@ no tournament before earlier results are written, and is not blocked by a write 
 refuses as wrong."""
 
 import datetime as dt
+from dataclasses import astuple
 
 import gevent
 import pytest
@@ -10,17 +11,16 @@ import pytest
 from actors.clock import ManualClock
 from actors.recorder import (
     BATCH_MAX,
-    FinishTournament,
     PendingWrites,
+    Record,
     Recorder,
     RecorderBusy,
-    RecordPlacement,
     StartTournament,
 )
 from actors.runtime import settle
-from models.store import Unavailable
-from models.store.journal import Journal, perform
-from models.tournament import PlacementFixed
+from models.results import FixedPlacement, TournamentClosed
+from models.store.errors import Unavailable
+from models.store.journal import Journal, encode
 
 
 class FlakyStore:
@@ -53,7 +53,7 @@ class FlakyStore:
                 if i == 1 and self.cut_batch:
                     self.cut_batch = False
                     raise Unavailable("lost the connection")
-                perform(self, entry)
+                self.record(entry)
         except Exception:
             del self.done[before:]  # rolled back
             raise
@@ -61,11 +61,10 @@ class FlakyStore:
             self.in_batch = False
         self.transactions += 1
 
-    def apply_placement(self, *args):
-        self._call("apply_placement", *args)
-
-    def finish_tournament(self, *args):
-        self._call("finish_tournament", *args)
+    def record(self, result):
+        """One result, named as the store's write of it: (write, its fields...)."""
+        name = "apply_placement" if isinstance(result, FixedPlacement) else "finish_tournament"
+        self._call(name, *astuple(result))
 
     def start_tournament(self, language, seats):
         self._call("start_tournament", language, seats)
@@ -75,9 +74,9 @@ class FlakyStore:
 def test_writes_wait_for_the_database_and_keep_their_order(caplog):
     clock, store = ManualClock(), FlakyStore(outage=3)
     recorder = Recorder(store, clock).start()
-    recorder.tell(RecordPlacement(1, PlacementFixed(10, 8, 1, False, 1000, -25)))
-    recorder.tell(RecordPlacement(1, PlacementFixed(11, 7, 2, False, 1000, -18)))
-    recorder.tell(FinishTournament(1))
+    recorder.tell(Record(FixedPlacement(1, 10, 8, 1, False, -25)))
+    recorder.tell(Record(FixedPlacement(1, 11, 7, 2, False, -18)))
+    recorder.tell(Record(TournamentClosed(1)))
     settle()
     assert store.done == []  # down: nothing written, nothing lost
     clock.advance(3.0, settle)  # second attempt still fails
@@ -95,39 +94,39 @@ def test_writes_wait_for_the_database_and_keep_their_order(caplog):
 def test_a_refused_write_is_logged_and_does_not_block_the_rest(caplog):
     clock, store = ManualClock(), FlakyStore(outage=0)
     recorder = Recorder(store, clock).start()
-    recorder.tell(FinishTournament(666))
-    recorder.tell(FinishTournament(2))
+    recorder.tell(Record(TournamentClosed(666)))
+    recorder.tell(Record(TournamentClosed(2)))
     settle()
     assert store.done == [("finish_tournament", 2, "finished")]
-    assert "database refused {'op': 'finish', 'tournament_id': 666" in caplog.text
+    assert "database refused TournamentClosed(tournament_id=666" in caplog.text
 
 
 def test_waiting_writes_are_journaled_until_written(tmp_path):
     clock, store = ManualClock(), FlakyStore(outage=2)
     journal = Journal(tmp_path / "journal.jsonl")
     recorder = Recorder(store, clock, journal=journal).start()
-    recorder.tell(RecordPlacement(1, PlacementFixed(10, 8, 1, False, 1000, -25)))
-    recorder.tell(FinishTournament(1))
+    recorder.tell(Record(FixedPlacement(1, 10, 8, 1, False, -25)))
+    recorder.tell(Record(TournamentClosed(1)))
     settle()
     kept = journal.entries()
-    assert [e["op"] for e in kept] == ["placement", "finish"]
-    assert kept[0] == {
+    assert kept == [FixedPlacement(1, 10, 8, 1, False, -25), TournamentClosed(1)]
+    assert encode(kept[0]) == {
         "op": "placement",
         "tournament_id": 1,
         "player": 10,
         "place": 8,
-        "round": 1,
+        "elimination_round": 1,
         "left": False,
         "rating_change": -25,
     }
     unwritten = recorder.ask(PendingWrites())
-    assert len(unwritten.entries) == 2 and unwritten.journaled
+    assert len(unwritten.results) == 2 and unwritten.journaled
     clock.advance(3.0, settle)  # the first retry fails too
     assert journal.entries() == kept
     clock.advance(3.0, settle)
     assert [d[0] for d in store.done] == ["apply_placement", "finish_tournament"]
     assert journal.entries() == [] and not journal.path.exists()
-    assert recorder.ask(PendingWrites()).entries == ()
+    assert recorder.ask(PendingWrites()).results == ()
 
 
 def test_a_journal_the_disk_refuses_is_reported(tmp_path):
@@ -135,16 +134,16 @@ def test_a_journal_the_disk_refuses_is_reported(tmp_path):
     (tmp_path / "file").write_text("")
     journal = Journal(tmp_path / "file" / "journal.jsonl")  # under a file: cannot be made
     recorder = Recorder(store, clock, journal=journal).start()
-    recorder.tell(FinishTournament(1))
+    recorder.tell(Record(TournamentClosed(1)))
     settle()
     unwritten = recorder.ask(PendingWrites())
-    assert len(unwritten.entries) == 1 and unwritten.journaled is False
+    assert len(unwritten.results) == 1 and unwritten.journaled is False
 
 
 def test_no_tournament_starts_before_earlier_results_are_written():
     clock, store = ManualClock(), FlakyStore(outage=1)
     recorder = Recorder(store, clock).start()
-    recorder.tell(RecordPlacement(1, PlacementFixed(10, 8, 1, False, 1000, -25)))
+    recorder.tell(Record(FixedPlacement(1, 10, 8, 1, False, -25)))
     settle()
     store.outage = 1  # the database is still down when the next start is asked
     with pytest.raises(Unavailable, match="earlier results"):
@@ -174,8 +173,8 @@ def test_accounts_that_never_played_are_purged_daily():
     assert len(store.cutoffs) == 2
 
 
-def placement(tid: int, player: int, place: int) -> RecordPlacement:
-    return RecordPlacement(tid, PlacementFixed(player, place, 1, False, 1000, 9 - 2 * place))
+def placement(tid: int, player: int, place: int) -> Record:
+    return Record(FixedPlacement(tid, player, place, 1, False, 9 - 2 * place))
 
 
 def test_queued_writes_share_one_transaction():
@@ -183,14 +182,14 @@ def test_queued_writes_share_one_transaction():
     recorder = Recorder(store, clock).start()
     for place in range(1, 9):
         recorder.tell(placement(1, 10 + place, place))
-    recorder.tell(FinishTournament(1))
+    recorder.tell(Record(TournamentClosed(1)))
     settle()
     assert store.transactions == 1
     assert store.done == [
         *[("apply_placement", 1, 10 + p, p, 1, False, 9 - 2 * p) for p in range(1, 9)],
         ("finish_tournament", 1, "finished"),
     ]
-    recorder.tell(FinishTournament(2))  # alone: its own transaction, as before
+    recorder.tell(Record(TournamentClosed(2)))  # alone: its own transaction, as before
     settle()
     assert store.transactions == 2 and store.done[-1] == ("finish_tournament", 2, "finished")
 
@@ -199,7 +198,7 @@ def test_a_batch_holds_at_most_batch_max_writes():
     store = FlakyStore(outage=0)
     recorder = Recorder(store, ManualClock()).start()
     for i in range(2 * BATCH_MAX + 3):
-        recorder.tell(FinishTournament(i + 1))
+        recorder.tell(Record(TournamentClosed(i + 1)))
     settle()
     assert store.transactions == 3
     assert [d[1] for d in store.done] == list(range(1, 2 * BATCH_MAX + 4))
@@ -218,7 +217,7 @@ def test_other_greenlets_run_between_two_batches():
 
     watcher = gevent.spawn(watch)
     for i in range(3 * BATCH_MAX):
-        recorder.tell(FinishTournament(i + 1))
+        recorder.tell(Record(TournamentClosed(i + 1)))
     settle()
     watcher.kill()
     assert {BATCH_MAX, 2 * BATCH_MAX, 3 * BATCH_MAX} <= set(seen)
@@ -228,9 +227,9 @@ def test_a_refused_write_in_a_batch_does_not_drop_the_others(caplog):
     store = FlakyStore(outage=0)
     recorder = Recorder(store, ManualClock()).start()
     recorder.tell(placement(1, 10, 2))
-    recorder.tell(FinishTournament(666))
+    recorder.tell(Record(TournamentClosed(666)))
     recorder.tell(placement(1, 11, 1))
-    recorder.tell(FinishTournament(1))
+    recorder.tell(Record(TournamentClosed(1)))
     settle()
     assert store.done == [
         ("apply_placement", 1, 10, 2, 1, False, 5),
@@ -238,7 +237,7 @@ def test_a_refused_write_in_a_batch_does_not_drop_the_others(caplog):
         ("finish_tournament", 1, "finished"),
     ]
     assert "a batch of 4 writes was refused" in caplog.text
-    assert "database refused {'op': 'finish', 'tournament_id': 666" in caplog.text
+    assert "database refused TournamentClosed(tournament_id=666" in caplog.text
 
 
 def test_an_outage_in_the_middle_of_a_batch_keeps_it_all_in_order_and_journaled(tmp_path):
@@ -248,18 +247,18 @@ def test_an_outage_in_the_middle_of_a_batch_keeps_it_all_in_order_and_journaled(
     store.cut_batch = True
     for place in (3, 2, 1):
         recorder.tell(placement(1, 10 + place, place))
-    recorder.tell(FinishTournament(1))
+    recorder.tell(Record(TournamentClosed(1)))
     settle()
     assert store.done == []  # the batch was rolled back whole
-    assert [(e["op"], e.get("place")) for e in journal.entries()] == [
+    assert [(encode(e)["op"], encode(e).get("place")) for e in journal.entries()] == [
         ("placement", 3),
         ("placement", 2),
         ("placement", 1),
         ("finish", None),
     ]
-    recorder.tell(FinishTournament(2))  # during the outage: after the others
+    recorder.tell(Record(TournamentClosed(2)))  # during the outage: after the others
     settle()
-    assert len(recorder.ask(PendingWrites()).entries) == 5 and store.done == []
+    assert len(recorder.ask(PendingWrites()).results) == 5 and store.done == []
     clock.advance(3.0, settle)
     assert [d[:3] for d in store.done] == [
         ("apply_placement", 1, 13),
@@ -276,7 +275,7 @@ def test_a_start_sees_every_result_queued_before_it():
     store = FlakyStore(outage=0)
     recorder = Recorder(store, ManualClock()).start()
     recorder.tell(placement(1, 10, 1))
-    recorder.tell(FinishTournament(1))
+    recorder.tell(Record(TournamentClosed(1)))
     assert recorder.ask(StartTournament("en", (10, 11)))[0] == 7  # nothing settled before
     assert [d[0] for d in store.done] == [
         "apply_placement",

@@ -2,7 +2,7 @@
 read the results, the next intro recapping the round, and no tournament left to bots alone."""
 
 from actors.runtime import settle
-from models.store.journal import perform
+from models.results import FixedPlacement, PlayedDuel, TournamentClosed
 from tests.actors.harness import Harness, play_round
 
 
@@ -15,20 +15,15 @@ class RecordingStore:
     def start_tournament(self, language, seats):
         return 1, dict.fromkeys(seats, 1000)
 
-    def record_duel(self, played):
-        self.duels.append(played)
-        return len(self.duels)
-
-    def apply_placement(self, tid, player, place, rnd, left, change):
-        self.placements.append((player, place, change))
-        return True
-
-    def finish_tournament(self, tid, status="finished"):
-        self.finished.append(status)
-
-    def record_results(self, entries):
-        for entry in entries:
-            perform(self, entry)
+    def record_results(self, results):
+        for r in results:
+            match r:
+                case PlayedDuel():
+                    self.duels.append(r)
+                case FixedPlacement():
+                    self.placements.append((r.player, r.place, r.rating_change))
+                case TournamentClosed():
+                    self.finished.append(r.status)
 
     def get_players(self, ids):
         return {}

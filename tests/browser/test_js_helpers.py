@@ -32,11 +32,11 @@ def test_letter_helpers_pass_their_node_tests():
 def test_every_server_code_has_a_text_in_the_client():
     """The English catalog holds the player's words for every error, rejection, reason and
     party code (the catalog test holds every other catalog to the English keys)."""
-    from actors import frames
+    from protocol import texts
     from web.parties import STATUS
 
     english = json.loads((ROOT / "web" / "static" / "i18n" / "en.json").read_text("utf-8"))
-    missing = [c for c in frames.TEXTS if f"code.{c}" not in english]
+    missing = [c for c in texts.TEXTS if f"code.{c}" not in english]
     missing += [c for c in STATUS if f"party_code.{c}" not in english]
     assert not missing, missing
 
@@ -45,7 +45,8 @@ def test_the_page_preloads_every_module_and_its_catalog(tmp_path):
     """The game's page preloads all the client's modules (no request waterfall on a phone) and
     the catalog of the language it starts in."""
     from models.settings import Settings
-    from web import assets, create_app
+    from web import assets
+    from web.application import create_app
 
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path}/db.sqlite", bot_fill=False))
     html = app.test_client().get("/").get_data(as_text=True)

@@ -14,7 +14,7 @@ import pytest
 
 from actors.bot_client import websocket_client as connect
 from tests.e2e.server import sign_in, start_server
-from web.protocol import check_server_frame
+from web.protocol_schemas import check_server_frame
 
 
 @pytest.fixture(scope="module")

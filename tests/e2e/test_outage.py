@@ -15,12 +15,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from models import store
 from models.rating import rating_changes
+from models.store.sql import SqlStore, connect
 from tests.dbfixtures import fixture_mysql_server  # noqa: F401
 from tests.e2e.proxy import TcpProxy
 from tests.e2e.server import sign_in, start_server
 from tests.e2e.test_server import run_bots
+
+store = SqlStore()
 
 pytestmark = pytest.mark.mysql
 
@@ -34,7 +36,7 @@ def database(mysql_server):
     netloc = f"{parts.username or 'root'}@127.0.0.1:{proxy.port}"
     yield urlunsplit(parts._replace(netloc=netloc)), url, proxy
     proxy.close()
-    store.connect("sqlite:///:memory:")  # let go of the scratch database before dropping it
+    connect("sqlite:///:memory:")  # let go of the scratch database before dropping it
     mysql_server.drop(url)
 
 
@@ -118,7 +120,7 @@ def test_sigterm_during_an_outage_loses_no_result(tmp_path, database):
         for s in servers:
             s.stop()
 
-    store.connect(direct)
+    connect(direct)
     summary = store.tournament_summary(ended["tournament"])
     assert summary.status == "finished"
     assert {e.player.id: e.place for e in summary.entries} == places

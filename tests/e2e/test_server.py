@@ -12,11 +12,13 @@ import pytest
 import wordlists
 from actors.bot_client import BotBrain, known_answers, run_bot, skill_named
 from actors.bot_client import websocket_client as connect
-from models import store
 from models.rating import rating_changes
+from models.store.sql import SqlStore, open_database
 from tests.actors.harness import assert_secrets_kept
 from tests.e2e.server import sign_in, start_server
-from web.protocol import check_server_frame
+from web.protocol_schemas import check_server_frame
+
+store = SqlStore()
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +88,7 @@ def test_eight_bot_clients_finish_a_tournament_and_ratings_are_right(server):
         assert frames[0]["type"] == "welcome"
         assert assert_secrets_kept(frames) >= 4
     # the database agrees with the rules core, applied once
-    store.open_database(f"sqlite:///{server.db_path}")
+    open_database(f"sqlite:///{server.db_path}")
     expected = rating_changes(dict.fromkeys(places, 1000), places)
     players = store.get_players(places)
     assert {p: players[p].rating - 1000 for p in places} == expected
@@ -204,7 +206,7 @@ def test_sigterm_stops_running_tournaments_cleanly(tmp_path):
     tournament = next(
         f["tournament"] for f in recorder.frames[0] if f["type"] == "tournament_started"
     )
-    store.open_database(f"sqlite:///{srv.db_path}")
+    open_database(f"sqlite:///{srv.db_path}")
     summary = store.tournament_summary(tournament)
     assert summary.status == "aborted"
     unplaced = [e.player.id for e in summary.entries if e.place is None]

@@ -18,12 +18,15 @@ import threading  # noqa: E402
 
 import gevent  # noqa: E402
 
-from models import store  # noqa: E402
+from models.results import FixedPlacement  # noqa: E402
 from models.store import tables, tournaments  # noqa: E402
+from models.store.sql import SqlStore, connect  # noqa: E402
+
+store = SqlStore()
 
 
 def main(url: str, plan: dict) -> dict:
-    store.connect(url)
+    connect(url)
     in_use = [0]
     real_credit = tournaments._credit_player
 
@@ -39,7 +42,9 @@ def main(url: str, plan: dict) -> dict:
 
     def apply_all(tid: int, placements: list) -> None:
         for pid, place, rnd, left, change in placements:
-            results.append(store.apply_placement(tid, pid, place, rnd, left, change))
+            results.append(
+                store.apply_placement(FixedPlacement(tid, pid, place, rnd, left, change))
+            )
             gevent.sleep(0)
 
     jobs = [gevent.spawn(apply_all, t["id"], t["placements"]) for t in plan["tournaments"]]
@@ -48,7 +53,7 @@ def main(url: str, plan: dict) -> dict:
     if dup:
 
         def apply_dup() -> None:
-            dup_results.append(store.apply_placement(dup["id"], *dup["placement"]))
+            dup_results.append(store.apply_placement(FixedPlacement(dup["id"], *dup["placement"])))
 
         jobs += [gevent.spawn(apply_dup) for _ in range(dup["copies"])]
     gevent.joinall(jobs, raise_error=True)

@@ -8,13 +8,15 @@ import peewee
 import pytest
 
 from actors.clock import ManualClock
-from actors.recorder import FinishTournament, RecordDuel, Recorder, RecordPlacement
+from actors.recorder import Record, Recorder
 from actors.runtime import settle
-from models import store
-from models.records import PlayedDuel, PlayedRow
-from models.store import journal, tournaments
-from models.tournament import PlacementFixed
+from models.results import FixedPlacement, PlayedDuel, PlayedTurn, TournamentClosed
+from models.store import tournaments
+from models.store.errors import NotFound, Unavailable
+from models.store.sql import SqlStore
 from tests.persistence.test_journal import snapshot, tournament_with_results
+
+store = SqlStore()
 
 
 @pytest.fixture(name="transactions")
@@ -49,7 +51,7 @@ def test_a_batch_is_one_transaction_and_writes_what_one_by_one_writes(db_url, tr
     batch_tid, batch_ids, batch_entries = tournament_with_results()
     transactions.clear()
     for entry in one_entries:
-        journal.perform(store, entry)
+        store.record_results([entry])
     assert len(transactions) == len(one_entries) == 5
     transactions.clear()
     store.record_results(batch_entries)
@@ -71,8 +73,8 @@ def test_a_batch_written_twice_changes_nothing_the_second_time(db_url):
 def test_a_batch_with_a_refused_entry_writes_nothing(db_url):
     tid, ids, entries = tournament_with_results()
     before = without_ids(tid, ids)
-    wrong = journal.placement_entry(tid + 1000, ids[0], 1, 1, False, 5)  # no such tournament
-    with pytest.raises(store.NotFound):
+    wrong = FixedPlacement(tid + 1000, ids[0], 1, 1, False, 5)  # no such tournament
+    with pytest.raises(NotFound):
         store.record_results([*entries[:4], wrong, entries[4]])
     assert without_ids(tid, ids) == before  # rolled back whole, nothing half-written
 
@@ -90,7 +92,7 @@ def test_a_batch_cut_by_an_outage_writes_nothing_and_can_be_written_again(db_url
         credit(pid, change)
 
     monkeypatch.setattr(tournaments, "_credit_player", database_gone)
-    with pytest.raises(store.Unavailable):
+    with pytest.raises(Unavailable):
         store.record_results(entries)
     assert without_ids(tid, ids) == before
     monkeypatch.setattr(tournaments, "_credit_player", credit)
@@ -104,16 +106,16 @@ def test_the_recorder_writes_a_tournaments_queued_results_in_one_transaction(db_
     other_tid, _ = store.start_tournament("en", ids)
     a, b, c, d = ids
     t0 = 1_700_000_000.5
-    rows = (PlayedRow(a, "crane", "ggggg", t0 + 2),)
+    rows = (PlayedTurn(a, "crane", "ggggg", t0 + 2),)
     recorder = Recorder(store, ManualClock()).start()
     transactions.clear()
-    recorder.tell(RecordDuel(PlayedDuel(tid, 1, (a, b), "crane", 5, a, "win", a, rows, t0, t0 + 3)))
-    recorder.tell(RecordDuel(PlayedDuel(tid, 1, (c, d), "slate", 5, c, "draw", None, (), t0, t0)))
+    recorder.tell(Record(PlayedDuel(tid, 1, (a, b), "crane", 5, a, "win", a, rows, t0, t0 + 3)))
+    recorder.tell(Record(PlayedDuel(tid, 1, (c, d), "slate", 5, c, "draw", None, (), t0, t0)))
     for place, (p, change) in enumerate([(a, 20), (c, 5), (d, -5), (b, -20)], 1):
-        recorder.tell(RecordPlacement(tid, PlacementFixed(p, place, 1, False, 1000, change)))
-    recorder.tell(RecordPlacement(other_tid + 1000, PlacementFixed(a, 1, 1, False, 1000, 9)))
-    recorder.tell(FinishTournament(tid))
-    recorder.tell(FinishTournament(other_tid, "aborted"))
+        recorder.tell(Record(FixedPlacement(tid, p, place, 1, False, change)))
+    recorder.tell(Record(FixedPlacement(other_tid + 1000, a, 1, 1, False, 9)))
+    recorder.tell(Record(TournamentClosed(tid)))
+    recorder.tell(Record(TournamentClosed(other_tid, "aborted")))
     settle()
     # one batch, refused because of the wrong placement, then one by one: 1 + 9
     assert len(transactions) == 10
@@ -124,8 +126,8 @@ def test_the_recorder_writes_a_tournaments_queued_results_in_one_transaction(db_
     assert [players[p].rating for p in ids] == [1020, 980, 1005, 995]
     transactions.clear()
     for p, change in [(a, 1), (b, 2)]:
-        recorder.tell(RecordPlacement(other_tid, PlacementFixed(p, 1, 1, False, 1000, change)))
-    recorder.tell(FinishTournament(tid))
+        recorder.tell(Record(FixedPlacement(other_tid, p, 1, 1, False, change)))
+    recorder.tell(Record(TournamentClosed(tid)))
     settle()
     assert len(transactions) == 1  # a batch that is all right: one transaction
     assert store.get_player(a).rating == 1020  # the other tournament was closed: no change

@@ -6,7 +6,10 @@ import random
 
 import pytest
 
-from models import store
+from models.store.errors import NotFound
+from models.store.sql import SqlStore
+
+store = SqlStore()
 
 
 def test_bots_are_flagged_named_and_found_near_a_rating(db_url):
@@ -31,6 +34,6 @@ def test_a_fresh_bot_token_replaces_the_old_one_and_only_for_bots(db_url):
     assert store.player_by_token(new).id == bot.id
     assert store.player_by_token(old) is None
     person, token = store.create_player(rng=random.Random(5))
-    with pytest.raises(store.NotFound):
+    with pytest.raises(NotFound):
         store.issue_bot_token(person.id)
     assert store.player_by_token(token).id == person.id  # untouched

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from models import store
 from models.store import connection, migrations, tables
+from models.store.sql import SqlStore, connect
+
+store = SqlStore()
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,7 +26,7 @@ def _close():
 
 def test_sqlite_relative_url_creates_its_folder_with_wal_and_busy_timeout(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    store.connect("sqlite:///data/nested/wordle.db")
+    connect("sqlite:///data/nested/wordle.db")
     assert (tmp_path / "data" / "nested").is_dir()
     migrations.create_tables()
     assert (tmp_path / "data" / "nested" / "wordle.db").is_file()
@@ -44,13 +46,13 @@ def test_sqlite_relative_url_creates_its_folder_with_wal_and_busy_timeout(tmp_pa
 
 def test_sqlite_absolute_url(tmp_path):
     target = tmp_path / "abs" / "w.db"
-    store.connect(f"sqlite:///{target}")  # sqlite:// + /abs/path: four slashes in all
+    connect(f"sqlite:///{target}")  # sqlite:// + /abs/path: four slashes in all
     migrations.create_tables()
     assert target.is_file()
 
 
 def test_mysql_url_is_parsed_into_a_pooled_pymysql_database():
-    conn = store.connect("mysql://us%40er:p%40ss%3Aw@db.example:3307/wordle?max_connections=5")
+    conn = connect("mysql://us%40er:p%40ss%3Aw@db.example:3307/wordle?max_connections=5")
     params = conn.connect_params
     assert (params["user"], params["password"]) == ("us@er", "p@ss:w")
     assert (params["host"], params["port"], conn.database) == ("db.example", 3307, "wordle")
@@ -62,7 +64,7 @@ def test_mysql_url_is_parsed_into_a_pooled_pymysql_database():
 @pytest.mark.parametrize("url", ["postgres://x/y", "wordle.db", "mysql://host-only"])
 def test_unsupported_urls_are_refused(url):
     with pytest.raises(ValueError):
-        store.connect(url)
+        connect(url)
 
 
 def test_greenlets_never_share_a_connection_even_if_peewee_came_first(tmp_path):
@@ -73,9 +75,10 @@ def test_greenlets_never_share_a_connection_even_if_peewee_came_first(tmp_path):
         from gevent import monkey
         monkey.patch_all()
         import gevent
-        from models import store
+        from models.store.sql import SqlStore, connect, open_database
+        store = SqlStore()
         from models.store import migrations, tables
-        store.connect("sqlite:///{tmp_path}/g.db")
+        connect("sqlite:///{tmp_path}/g.db")
         migrations.create_tables()
         seen = []
         def work():
@@ -94,8 +97,8 @@ def test_greenlets_never_share_a_connection_even_if_peewee_came_first(tmp_path):
 
 
 def test_sqlite_url_may_trade_power_cut_safety_for_speed(tmp_path):
-    store.connect(f"sqlite:///{tmp_path}/fast.db?synchronous=normal")
+    connect(f"sqlite:///{tmp_path}/fast.db?synchronous=normal")
     with tables.database.connection_context():
         assert tables.database.execute_sql("PRAGMA synchronous").fetchone()[0] == 1
     with pytest.raises(ValueError, match="synchronous"):
-        store.connect(f"sqlite:///{tmp_path}/bad.db?synchronous=sometimes")
+        connect(f"sqlite:///{tmp_path}/bad.db?synchronous=sometimes")

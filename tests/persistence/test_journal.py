@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from models import store
+from models.results import FixedPlacement, TournamentClosed
 from models.store import journal, tables
+from models.store.errors import Unavailable
 from models.store.journal import Journal
+from models.store.sql import SqlStore, connect, open_database
 from tests.dbfixtures import played_duel
+
+store = SqlStore()
 
 T0 = 1_700_000_000.25
 
 
 def tournament_with_results():
-    """A tournament of three, and the journal entries of its whole result."""
+    """A tournament of three, and the results of its whole play."""
     ids = [store.create_player()[0].id for _ in range(3)]
     tid, _ = store.start_tournament("en", ids)
     a, b, c = ids
@@ -24,11 +28,11 @@ def tournament_with_results():
         T0, T0 + 40,
     )  # fmt: skip
     entries = [
-        journal.duel_entry(duel),
-        journal.placement_entry(tid, b, 3, 1, False, -17),
-        journal.placement_entry(tid, c, 2, 2, True, -2),
-        journal.placement_entry(tid, a, 1, 2, False, 19),
-        journal.finish_entry(tid, "finished"),
+        duel,
+        FixedPlacement(tid, b, 3, 1, False, -17),
+        FixedPlacement(tid, c, 2, 2, True, -2),
+        FixedPlacement(tid, a, 1, 2, False, 19),
+        TournamentClosed(tid, "finished"),
     ]
     return tid, ids, entries
 
@@ -74,7 +78,7 @@ def test_server_start_replays_the_journal_before_aborting_what_was_running(db_ur
     tid, (a, _, _), entries = tournament_with_results()
     path = tmp_path / "pending.jsonl"
     Journal(path).add(entries[:4])  # placements kept, the end not: the server had stopped
-    assert store.open_database(db_url, str(path)) == [tid]
+    assert open_database(db_url, str(path)) == [tid]
     summary = store.tournament_summary(tid)
     assert summary.status == "aborted"  # the placements count: they were fixed
     assert {e.player.id: e.place for e in summary.entries}[a] == 1
@@ -83,22 +87,22 @@ def test_server_start_replays_the_journal_before_aborting_what_was_running(db_ur
 
 def test_recording_a_duel_twice_keeps_one(db_url):
     tid, (a, b, _), entries = tournament_with_results()
-    journal.perform(store, entries[0])
-    journal.perform(store, entries[0])
+    store.record_duel(entries[0])
+    store.record_duel(entries[0])
     duels = store.tournament_summary(tid).duels
     assert len(duels) == 1 and len(duels[0].rows) == 3
 
 
 def test_a_database_file_gone_bad_is_unavailable_not_a_crash(tmp_path):
     url = f"sqlite:///{tmp_path}/wordle.db"
-    store.connect(url)
+    connect(url)
     tables.database.create_tables(tables.TABLES)
     store.create_player()
     tables.database.close_all()
     (tmp_path / "wordle.db").write_bytes(b"this is not a database, it was overwritten" * 200)
-    with pytest.raises(store.Unavailable, match="storage failed|not a database"):
+    with pytest.raises(Unavailable, match="storage failed|not a database"):
         store.leaderboard()
-    with pytest.raises(store.Unavailable):
+    with pytest.raises(Unavailable):
         store.create_player()
 
 
@@ -112,7 +116,30 @@ def test_accounts_that_never_played_are_purged_after_a_while(db_url):
     bot = store.create_bot("weak", 1000)[0].id
     _, (player, *_), _ = tournament_with_results()  # seated in a tournament: kept
     with tables.database.connection_context():
-        tables.Player.update(last_seen=old).where(tables.Player.id != recent).execute()
+        tables.PlayerRow.update(last_seen=old).where(tables.PlayerRow.id != recent).execute()
     assert store.purge_unplayed(now - dt.timedelta(days=30)) == 3
     left = store.get_players([*flood, recent, bot, player])
     assert set(left) == {recent, bot, player}
+
+
+def test_every_result_comes_back_from_the_journal_as_it_went_in(tmp_path):
+    duel = played_duel(
+        7, 2, (1, 2), "crane", 5, 2, "forfeit", 1,
+        [(2, "slate", "xxgxg", T0 + 1), (1, None, None, T0 + 31)], T0, T0 + 40,
+    )  # fmt: skip
+    results = [duel, FixedPlacement(7, 1, 2, 3, True, -12), TournamentClosed(7, "abandoned")]
+    path = tmp_path / "pending.jsonl"
+    Journal(path).add(results)
+    assert Journal(path).entries() == results
+    assert [journal.decode(journal.encode(r)) for r in results] == results
+    assert [journal.encode(r)["op"] for r in results] == ["duel", "placement", "finish"]
+
+
+def test_a_placement_journaled_before_its_round_had_one_name_still_reads(tmp_path):
+    path = tmp_path / "pending.jsonl"
+    path.write_text(
+        '{"op": "placement", "tournament_id": 3, "player": 4, "place": 5, "round": 2,'
+        ' "left": false, "rating_change": -7}\n'
+        '{"op": "finish", "tournament_id": 3, "status": "sometime"}\n'  # not a result: skipped
+    )
+    assert Journal(path).entries() == [FixedPlacement(3, 4, 5, 2, False, -7)]

@@ -11,8 +11,10 @@ import pytest
 from peewee import CharField
 from playhouse.migrate import migrate
 
-from models import store
 from models.store import migrations, tables
+from models.store.sql import SqlStore, connect, open_database
+
+store = SqlStore()
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,7 +36,7 @@ def columns(table: str) -> set[str]:
 
 
 def test_new_database_gets_every_table_and_the_baseline(fresh_db_url):
-    store.connect(fresh_db_url())
+    connect(fresh_db_url())
     assert migrations.applied_versions() == set()
     migrations.create_tables()
     with tables.database.connection_context():
@@ -49,7 +51,7 @@ def test_new_database_gets_every_table_and_the_baseline(fresh_db_url):
 
 def test_new_database_records_known_steps_as_applied(fresh_db_url, monkeypatch):
     monkeypatch.setattr(migrations, "MIGRATIONS", [MOTTO])
-    store.connect(fresh_db_url())
+    connect(fresh_db_url())
     migrations.create_tables()  # the models are the latest schema: the step is only recorded
     assert migrations.applied_versions() == {1, 2}
     assert migrations.pending() == []
@@ -57,7 +59,7 @@ def test_new_database_records_known_steps_as_applied(fresh_db_url, monkeypatch):
 
 def test_a_migration_runs_once_and_is_recorded(fresh_db_url):
     url = fresh_db_url()
-    store.connect(url)
+    connect(url)
     migrations.create_tables()
     player, token = store.create_player(nickname="Before")
     assert migrations.pending([MOTTO]) == [MOTTO]
@@ -68,13 +70,13 @@ def test_a_migration_runs_once_and_is_recorded(fresh_db_url):
     assert migrations.applied_versions() == {1, 2}
     assert migrations.apply([MOTTO]) == []  # second run: nothing to do
     with tables.database.connection_context():
-        row = tables.SchemaMigration.get_by_id(2)
+        row = tables.SchemaMigrationRow.get_by_id(2)
     assert row.name == MOTTO.name and row.applied_at is not None
     assert store.player_by_token(token).nickname == "Before"  # data kept
 
 
 def test_a_failing_migration_is_not_recorded(fresh_db_url):
-    store.connect(fresh_db_url())
+    connect(fresh_db_url())
     migrations.create_tables()
 
     def broken(migrator, database):
@@ -87,7 +89,7 @@ def test_a_failing_migration_is_not_recorded(fresh_db_url):
 
 
 def test_bad_migration_lists_are_refused(fresh_db_url):
-    store.connect(fresh_db_url())
+    connect(fresh_db_url())
     migrations.create_tables()
     for steps in ([MOTTO, MOTTO], [migrations.Migration(1, "clash", add_motto)]):
         with pytest.raises(ValueError):
@@ -96,12 +98,12 @@ def test_bad_migration_lists_are_refused(fresh_db_url):
 
 def test_server_start_refuses_pending_migrations(fresh_db_url, monkeypatch):
     url = fresh_db_url()
-    assert store.open_database(url) == []
+    assert open_database(url) == []
     monkeypatch.setattr(migrations, "MIGRATIONS", [MOTTO])
     with pytest.raises(RuntimeError, match="scripts.migrate"):
-        store.open_database(url)
+        open_database(url)
     migrations.apply()
-    assert store.open_database(url) == []
+    assert open_database(url) == []
 
 
 def test_migrate_script(fresh_db_url, capsys):
@@ -109,7 +111,7 @@ def test_migrate_script(fresh_db_url, capsys):
     script = load_script()
     assert script.main(["--url", url], steps=[MOTTO]) == 1  # no schema yet: start the server
     assert "no schema yet" in capsys.readouterr().out
-    store.open_database(url)
+    open_database(url)
     assert script.main(["--url", url, "--list"], steps=[MOTTO]) == 0
     assert "2  pending  player motto" in capsys.readouterr().out
     assert script.main(["--url", url, "--dry-run"], steps=[MOTTO]) == 0
@@ -124,7 +126,7 @@ def test_migrate_script(fresh_db_url, capsys):
 
 def test_migrate_script_runs_from_the_command_line(fresh_db_url):
     url = fresh_db_url()
-    store.open_database(url)
+    open_database(url)
     env = {"WT_DATABASE_URL": url, "PATH": "/usr/bin:/bin"}
     out = subprocess.run(
         [sys.executable, "-m", "scripts.migrate", "--list"],

@@ -10,10 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from models import store
 from models.rating import rating_changes
+from models.results import FixedPlacement, TournamentClosed
 from models.store import tables
+from models.store.sql import SqlStore
 from models.tournament import Phase, PlacementFixed, Result, Tournament
+
+store = SqlStore()
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER = "tests.persistence.gevent_apply"
@@ -60,15 +63,15 @@ def test_database_ratings_equal_the_rules_core_over_many_tournaments(db_url):
                 if isinstance(e, PlacementFixed):
                     assert e.rating_before == start[e.player]
                     applied = store.apply_placement(
-                        tid, e.player, e.place, e.round, e.left, e.rating_change
+                        FixedPlacement(tid, e.player, e.place, e.round, e.left, e.rating_change)
                     )
                     assert applied is True
                     fixed[e.player] = e
                     # a replay of the same event is refused and changes nothing
                     assert not store.apply_placement(
-                        tid, e.player, e.place, e.round, e.left, e.rating_change
+                        FixedPlacement(tid, e.player, e.place, e.round, e.left, e.rating_change)
                     )
-        store.finish_tournament(tid)
+        store.finish_tournament(TournamentClosed(tid))
         assert set(fixed) == set(seats)
         # the rules core's closed form over final places agrees with the per-event changes
         core = rating_changes(start, dict(game.places))
@@ -126,5 +129,5 @@ def test_concurrent_greenlets_lose_no_update(db_url, backend):
         assert result["max_connections_in_use"] > 1
     with tables.database.connection_context():
         assert (
-            tables.Entry.select().where(tables.Entry.place.is_null()).count() == 1
+            tables.EntryRow.select().where(tables.EntryRow.place.is_null()).count() == 1
         )  # shared[1], dup

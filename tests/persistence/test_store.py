@@ -1,4 +1,5 @@
-"""The store on both databases: players and tokens, tournaments, duels, placements, reads."""
+"""The store on both databases: players and tokens, tournaments, duels, placements (its reads
+are tests/persistence/test_reads.py)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,19 @@ import random
 
 import pytest
 
-from models import store
+from models.results import FixedPlacement, TournamentClosed
 from models.store import tables, tournaments
+from models.store.errors import NicknameError, NotFound
+from models.store.sql import SqlStore
+from models.store.values import PlayerInfo
 from tests.dbfixtures import played_duel
+
+store = SqlStore()
 
 T0 = 1_700_000_000.0
 
 
-def players(n: int, seed: int = 0) -> list[store.PlayerInfo]:
+def players(n: int, seed: int = 0) -> list[PlayerInfo]:
     rng = random.Random(seed)
     return [store.create_player(rng=rng)[0] for _ in range(n)]
 
@@ -28,7 +34,7 @@ def counts() -> dict[str, int]:
 
 def ratings() -> dict[int, int]:
     with tables.database.connection_context():
-        return {p.id: p.rating for p in tables.Player.select()}
+        return {p.id: p.rating for p in tables.PlayerRow.select()}
 
 
 # --- players and tokens -------------------------------------------------------------------
@@ -38,7 +44,7 @@ def test_new_player_gets_a_strong_token_and_only_its_hash_is_stored(db_url):
     player, token = store.create_player(rng=random.Random(1))
     assert len(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))) * 8 >= 128
     with tables.database.connection_context():
-        row = tables.Player.get_by_id(player.id)
+        row = tables.PlayerRow.get_by_id(player.id)
         stored = [str(v) for v in row.__data__.values()]
     assert row.token_hash == hashlib.sha256(token.encode()).hexdigest()
     assert not any(token in v for v in stored)
@@ -62,7 +68,9 @@ def test_last_seen_is_refreshed_at_most_once_a_minute(db_url):
     def set_last_seen(ago: float) -> dt.datetime:
         when = tables.utcnow() - dt.timedelta(seconds=ago)
         with tables.database.connection_context():
-            tables.Player.update(last_seen=when).where(tables.Player.id == player.id).execute()
+            tables.PlayerRow.update(last_seen=when).where(
+                tables.PlayerRow.id == player.id
+            ).execute()
         return when.replace(tzinfo=dt.UTC)
 
     recent = set_last_seen(30)
@@ -83,7 +91,7 @@ def test_bots_are_players_with_a_flag_and_level(db_url):
 def test_given_nickname_is_validated_and_bad_one_writes_nothing(db_url):
     assert store.create_player(nickname="  Zoë  the   Great ")[0].nickname == "Zoë the Great"
     before = counts()
-    with pytest.raises(store.NicknameError):
+    with pytest.raises(NicknameError):
         store.create_player(nickname="a\u200bb")
     assert counts() == before
 
@@ -94,10 +102,10 @@ def test_set_nickname_changes_only_that_player(db_url):
     assert changed.nickname == "Ana María" and changed.tag == a.tag
     assert store.get_player(b.id).nickname == b.nickname
     for bad in ["x", "a" * 25, "evil\u202eman", "tab\there", 7, ""]:
-        with pytest.raises(store.NicknameError):
+        with pytest.raises(NicknameError):
             store.set_nickname(a.id, bad)
     assert store.get_player(a.id).nickname == "Ana María"
-    with pytest.raises(store.NotFound):
+    with pytest.raises(NotFound):
         store.set_nickname(99999, "Nobody")
 
 
@@ -123,15 +131,17 @@ def test_get_players_returns_known_ids_only(db_url):
 def test_start_tournament_snapshots_current_ratings_in_seat_order(db_url):
     ps = players(8)
     with tables.database.connection_context():
-        tables.Player.update(rating=1234).where(tables.Player.id == ps[3].id).execute()
+        tables.PlayerRow.update(rating=1234).where(tables.PlayerRow.id == ps[3].id).execute()
     seats = [p.id for p in reversed(ps)]
     tid, before = store.start_tournament("en", seats)
     assert before[ps[3].id] == 1234 and set(before) == set(seats)
     with tables.database.connection_context():
         entries = list(
-            tables.Entry.select().where(tables.Entry.tournament == tid).order_by(tables.Entry.seat)
+            tables.EntryRow.select()
+            .where(tables.EntryRow.tournament == tid)
+            .order_by(tables.EntryRow.seat)
         )
-        status = tables.Tournament.get_by_id(tid).status
+        status = tables.TournamentRow.get_by_id(tid).status
     assert [e.player_id for e in entries] == seats
     assert all(e.rating_before == before[e.player_id] and e.place is None for e in entries)
     assert status == "running"
@@ -142,7 +152,7 @@ def test_start_tournament_snapshots_current_ratings_in_seat_order(db_url):
     [
         ("en", lambda ps: [ps[0].id, ps[0].id], ValueError),
         ("en", lambda ps: [ps[0].id], ValueError),
-        ("en", lambda ps: [ps[0].id, 99999], store.NotFound),
+        ("en", lambda ps: [ps[0].id, 99999], NotFound),
         ("", lambda ps: [ps[0].id, ps[1].id], ValueError),
         ("en", lambda ps: [ps[0].id, "2"], ValueError),
         ("en", lambda ps: [p.id for p in ps] + [ps[0].id + 100], ValueError),
@@ -167,7 +177,7 @@ def test_duel_and_its_rows_round_trip(db_url):
     duel_id = store.record_duel(
         played_duel(tid, 1, (a.id, b.id), "crane", 5, a.id, "win", a.id, rows, T0, T0 + 41)
     )
-    store.finish_tournament(tid)
+    store.finish_tournament(TournamentClosed(tid))
     (duel,) = store.tournament_summary(tid).duels
     assert duel.id == duel_id and duel.players == (a.id, b.id) and duel.secret == "crane"
     assert (duel.round, duel.starter, duel.result, duel.winner) == (1, a.id, "win", a.id)
@@ -208,7 +218,7 @@ def test_bad_duel_writes_nothing(db_url, change):
         "rows": [("A", "crane", "ggggg", T0)],
     } | change
     before = counts()
-    with pytest.raises((ValueError, store.NotFound)):
+    with pytest.raises((ValueError, NotFound)):
         store.record_duel(
             played_duel(
                 args["tournament"],
@@ -234,16 +244,16 @@ def test_placement_writes_entry_and_rating_together_once(db_url):
     ps = players(8)
     tid, before = store.start_tournament("en", [p.id for p in ps])
     p = ps[2].id
-    assert store.apply_placement(tid, p, 8, 1, True, -9) is True
+    assert store.apply_placement(FixedPlacement(tid, p, 8, 1, True, -9)) is True
     assert store.get_player(p).rating == before[p] - 9
     assert store.get_player(p).placements == 1
     with tables.database.connection_context():
-        e = tables.Entry.get((tables.Entry.tournament == tid) & (tables.Entry.player == p))
+        e = tables.EntryRow.get((tables.EntryRow.tournament == tid) & (tables.EntryRow.player == p))
     assert (e.place, e.elimination_round, e.left, e.rating_after) == (8, 1, True, before[p] - 9)
     assert e.placed_at is not None
     # the same placement again, or a different one for the same entry: refused, nothing moves
-    assert store.apply_placement(tid, p, 8, 1, True, -9) is False
-    assert store.apply_placement(tid, p, 1, 3, False, +20) is False
+    assert store.apply_placement(FixedPlacement(tid, p, 8, 1, True, -9)) is False
+    assert store.apply_placement(FixedPlacement(tid, p, 1, 3, False, +20)) is False
     assert store.get_player(p).rating == before[p] - 9
     assert store.get_player(p).placements == 1
 
@@ -265,24 +275,26 @@ def test_placement_of_a_crash_injected_between_the_two_writes_leaves_nothing(db_
     monkeypatch.setattr(tournaments, "_write_entry", write_entry)
     monkeypatch.setattr(tournaments, "_credit_player", crash)
     with pytest.raises(RuntimeError, match="power cut"):
-        store.apply_placement(tid, p, 1, 3, False, 25)
+        store.apply_placement(FixedPlacement(tid, p, 1, 3, False, 25))
     assert entry_written == [True]  # the entry write did happen inside the transaction...
     with tables.database.connection_context():
-        e = tables.Entry.get((tables.Entry.tournament == tid) & (tables.Entry.player == p))
+        e = tables.EntryRow.get((tables.EntryRow.tournament == tid) & (tables.EntryRow.player == p))
     assert (e.place, e.rating_after, e.placed_at) == (None, None, None)  # ...and was undone
     assert store.get_player(p).rating == before[p]
     monkeypatch.undo()
-    assert store.apply_placement(tid, p, 1, 3, False, 25) is True  # a retry still works
+    assert (
+        store.apply_placement(FixedPlacement(tid, p, 1, 3, False, 25)) is True
+    )  # a retry still works
     assert store.get_player(p).rating == before[p] + 25
 
 
 def test_placement_refusals(db_url):
     ps = players(3)
     tid, _ = store.start_tournament("en", [ps[0].id, ps[1].id])
-    with pytest.raises(store.NotFound):
-        store.apply_placement(tid, ps[2].id, 1, 1, False, 5)  # not seated
-    with pytest.raises(store.NotFound):
-        store.apply_placement(99999, ps[0].id, 1, 1, False, 5)
+    with pytest.raises(NotFound):
+        store.apply_placement(FixedPlacement(tid, ps[2].id, 1, 1, False, 5))  # not seated
+    with pytest.raises(NotFound):
+        store.apply_placement(FixedPlacement(99999, ps[0].id, 1, 1, False, 5))
     for bad in [
         (tid, ps[0].id, 0, 1, False, 5),
         (tid, ps[0].id, 9, 1, False, 5),
@@ -293,10 +305,12 @@ def test_placement_refusals(db_url):
         (tid, True, 1, 1, False, 5),
     ]:
         with pytest.raises(ValueError):
-            store.apply_placement(*bad)
+            store.apply_placement(FixedPlacement(*bad))
     assert all(r == 1000 for r in ratings().values())
-    store.finish_tournament(tid, "aborted")
-    assert store.apply_placement(tid, ps[0].id, 1, 1, False, 5) is False  # closed tournament
+    store.finish_tournament(TournamentClosed(tid, "aborted"))
+    assert (
+        store.apply_placement(FixedPlacement(tid, ps[0].id, 1, 1, False, 5)) is False
+    )  # closed tournament
     assert all(r == 1000 for r in ratings().values())
 
 
@@ -305,8 +319,8 @@ def test_abort_keeps_fixed_placements_and_gives_unplaced_entries_nothing(db_url)
     tid, before = store.start_tournament("en", [p.id for p in ps])
     other, _ = store.start_tournament("de", [p.id for p in ps[:2]])
     done, _ = store.start_tournament("en", [p.id for p in ps[2:4]])
-    store.finish_tournament(done)
-    store.apply_placement(tid, ps[7].id, 8, 1, False, -10)
+    store.finish_tournament(TournamentClosed(done))
+    store.apply_placement(FixedPlacement(tid, ps[7].id, 8, 1, False, -10))
     assert sorted(store.abort_unfinished_tournaments()) == sorted([tid, other])
     assert store.abort_unfinished_tournaments() == []
     summary = store.tournament_summary(tid)
@@ -322,12 +336,12 @@ def test_finish_tournament(db_url):
     a, b = players(2)
     tid, _ = store.start_tournament("en", [a.id, b.id])
     with pytest.raises(ValueError):
-        store.finish_tournament(tid, "done")
-    with pytest.raises(store.NotFound):
-        store.finish_tournament(99999)
-    store.finish_tournament(tid)
+        store.finish_tournament(TournamentClosed(tid, "done"))
+    with pytest.raises(NotFound):
+        store.finish_tournament(TournamentClosed(99999))
+    store.finish_tournament(TournamentClosed(tid))
     ended = store.tournament_summary(tid).ended_at
-    store.finish_tournament(tid, "aborted")  # already closed: left as is
+    store.finish_tournament(TournamentClosed(tid, "aborted"))  # already closed: left as is
     summary = store.tournament_summary(tid)
     assert (summary.status, summary.ended_at) == ("finished", ended)
 
@@ -341,7 +355,7 @@ def test_nothing_but_placements_moves_a_rating(db_url):
         played_duel(tid, 1, (ps[0].id, ps[1].id), "crane", 5, ps[0].id, "draw", None, [], T0, T0)
     )
     store.player_by_token(store.create_player()[1])
-    store.finish_tournament(tid)
+    store.finish_tournament(TournamentClosed(tid))
     store.abort_unfinished_tournaments()
     store.leaderboard()
     store.player_profile(ps[0].id)
@@ -349,65 +363,3 @@ def test_nothing_but_placements_moves_a_rating(db_url):
 
 
 # --- reads --------------------------------------------------------------------------------
-
-
-def test_leaderboard_lists_placed_players_best_first_with_pages(db_url):
-    ps = players(6)
-    bot, _ = store.create_player(is_bot=True, bot_level="easy")
-    seats = [p.id for p in ps[:4]] + [bot.id]
-    tid, _ = store.start_tournament("en", seats)
-    for place, (pid, change) in enumerate(
-        [(bot.id, 30), (ps[0].id, 12), (ps[1].id, 12), (ps[2].id, -4), (ps[3].id, -20)], 1
-    ):
-        store.apply_placement(tid, pid, place, 1, False, change)
-    page = store.leaderboard(limit=3, offset=0, include_bots=True)
-    assert page.total == 5  # players who never placed (ps[4], ps[5]) are not listed
-    assert [(r.rank, r.player.id) for r in page.rows] == [(1, bot.id), (2, ps[0].id), (3, ps[1].id)]
-    page2 = store.leaderboard(limit=3, offset=3, include_bots=True)
-    assert [(r.rank, r.player.id) for r in page2.rows] == [(4, ps[2].id), (5, ps[3].id)]
-    humans = store.leaderboard()  # people only, unless asked
-    assert humans.total == 4 and humans.rows[0].player.id == ps[0].id
-    assert store.leaderboard_row(ps[3].id).rank == 4
-    assert store.leaderboard_row(ps[3].id, include_bots=True).rank == 5
-    assert store.leaderboard_row(bot.id) is None and store.leaderboard_row(ps[4].id) is None
-    assert store.leaderboard(offset=10).rows == []
-    for bad in [{"limit": 0}, {"limit": 201}, {"offset": -1}, {"limit": "5"}]:
-        with pytest.raises(ValueError):
-            store.leaderboard(**bad)
-
-
-def test_profile_has_rating_series_and_recent_tournaments(db_url):
-    ps = players(3)
-    me = ps[0].id
-    t1, _ = store.start_tournament("en", [p.id for p in ps])
-    store.apply_placement(t1, me, 1, 2, False, 15)
-    store.finish_tournament(t1)
-    t2, _ = store.start_tournament("de", [p.id for p in ps])
-    store.apply_placement(t2, me, 3, 1, True, -8)
-    t3, _ = store.start_tournament("en", [me, ps[1].id])  # still running, not placed
-    profile = store.player_profile(me)
-    assert profile.player.rating == 1007 and profile.placements == 2
-    assert [(h.tournament_id, h.rating) for h in profile.history] == [(t1, 1015), (t2, 1007)]
-    assert [t.tournament_id for t in profile.recent] == [t3, t2, t1]
-    assert [(t.place, t.rating_change, t.left) for t in profile.recent] == [
-        (None, None, False),
-        (3, -8, True),
-        (1, 15, False),
-    ]
-    assert profile.recent[1].language == "de" and profile.recent[2].status == "finished"
-    assert len(store.player_profile(me, recent=1).recent) == 1
-    with pytest.raises(store.NotFound):
-        store.player_profile(99999)
-
-
-def test_summary_orders_entries_by_place(db_url):
-    ps = players(4)
-    tid, before = store.start_tournament("en", [p.id for p in ps])
-    for pid, place, change in [(ps[2].id, 4, -10), (ps[0].id, 3, -3), (ps[3].id, 1, 9)]:
-        store.apply_placement(tid, pid, place, 1, False, change)
-    summary = store.tournament_summary(tid)
-    assert [e.player.id for e in summary.entries] == [ps[3].id, ps[0].id, ps[2].id, ps[1].id]
-    assert [e.rating_change for e in summary.entries] == [9, -3, -10, None]
-    assert summary.entries[0].rating_after == before[ps[3].id] + 9
-    with pytest.raises(store.NotFound):
-        store.tournament_summary(99999)

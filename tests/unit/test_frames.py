@@ -6,11 +6,12 @@ import random
 
 import pytest
 
-from actors import frames
 from models.duel import Duel
-from models.records import PlayedDuel
+from models.results import PlayedDuel
 from models.tournament import PlacementFixed, RoundEnded, TournamentEnded
-from web.protocol import SERVER_SCHEMAS, check_server_frame, schema_for
+from protocol import server as frames
+from protocol import views, wire
+from web.protocol_schemas import SERVER_SCHEMAS, check_server_frame, schema_for
 
 ALLOWED = {"crane", "ghost"}
 
@@ -25,13 +26,13 @@ def play(duel, word, now):
 
 
 def test_every_frame_class_has_a_schema_and_round_trips():
-    assert set(SERVER_SCHEMAS) == set(frames.FRAMES)
+    assert set(SERVER_SCHEMAS) == set(wire.FRAMES)
     duel = play(begun(), "crane", 101.0)
     samples = [
-        frames.DuelStarted.of(7, 1, duel, 100.5),
-        frames.DuelViewFrame(frames.DuelView.of(7, 1, duel, 102.0)),
+        frames.DuelStartedFrame.of(7, 1, duel, 100.5),
+        frames.DuelViewFrame(views.DuelView.of(7, 1, duel, 102.0)),
         frames.row_played(7, duel.rows[0], 0),
-        frames.Error.of("wrong_length", length=5),
+        frames.ErrorFrame.of("wrong_length", length=5),
         frames.tournament_event(RoundEnded(3)),
         frames.tournament_event(PlacementFixed(4, 6, 2, False, 1010, -11)),
         frames.TournamentEndedFrame.of(9, TournamentEnded({1: 1, 2: 2}, 1), {1: 7, 2: -7}, [2, 1]),
@@ -47,10 +48,10 @@ def test_every_frame_class_has_a_schema_and_round_trips():
 def test_a_duel_view_hides_the_secret_until_the_end():
     duel = begun()
     for d in (duel, play(duel, "crane", 101.0)):
-        text = frames.DuelViewFrame(frames.DuelView.of(7, 1, d, 102.0)).write()
+        text = frames.DuelViewFrame(views.DuelView.of(7, 1, d, 102.0)).write()
         assert "ghost" not in text and json.loads(text)["duel"]["secret"] is None
     over = play(duel, "ghost", 101.0)
-    assert frames.DuelView.of(7, 1, over, 102.0).secret == "ghost"
+    assert views.DuelView.of(7, 1, over, 102.0).secret == "ghost"
     ended = json.loads(frames.DuelEndedFrame.of(7, over).write())
     assert (ended["outcome"], ended["winner"], ended["secret"]) == ("win", over.starter, "ghost")
 
@@ -96,4 +97,17 @@ def test_the_derived_schemas_keep_the_constraints(message):
 
 
 def test_schemas_are_derived_once_per_class():
-    assert schema_for(frames.Turn) is schema_for(frames.Turn)
+    assert schema_for(frames.TurnFrame) is schema_for(frames.TurnFrame)
+
+
+def test_every_frame_class_is_named_after_its_type():
+    for type_, cls in wire.FRAMES.items():
+        expected = "".join(part.capitalize() for part in type_.split("_")) + "Frame"
+        assert cls.__name__ == expected, f"{type_!r} is sent by {cls.__name__}, not {expected}"
+
+
+def test_every_code_has_its_english_text_and_nothing_else_does():
+    from protocol import codes, texts
+
+    assert len(set(codes.CODES)) == len(codes.CODES)
+    assert set(texts.TEXTS) == set(codes.CODES)

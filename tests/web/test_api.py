@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from models import store
+from models.results import FixedPlacement, TournamentClosed
 from models.settings import Settings
 from models.store import tables
+from models.store.sql import SqlStore
 from tests.dbfixtures import (  # noqa: F401
     fixture_backend,
     fixture_db_url,
@@ -14,8 +15,10 @@ from tests.dbfixtures import (  # noqa: F401
     fixture_mysql_server,
     played_duel,
 )
-from web import create_app
+from web.application import create_app
 from web.auth import COOKIE, player_from_request
+
+store = SqlStore()
 
 T0 = 1_700_000_000.0
 
@@ -96,7 +99,7 @@ def test_bad_session_request_is_400_and_creates_nobody(client, kwargs, field):
 
 def _count_players() -> int:
     with tables.database.connection_context():
-        return tables.Player.select().count()
+        return tables.PlayerRow.select().count()
 
 
 def test_bearer_token_works_without_cookies(app):
@@ -230,7 +233,7 @@ def play_small_tournament(app) -> tuple[int, list[dict]]:
         )
     )
     for pid, place, change in [(ids[0], 3, -12), (ids[2], 2, 1), (ids[1], 1, 11)]:
-        store.apply_placement(tid, pid, place, 1, False, change)
+        store.apply_placement(FixedPlacement(tid, pid, place, 1, False, change))
     return tid, people
 
 
@@ -238,7 +241,7 @@ def test_tournament_summary_only_once_finished(app):
     tid, people = play_small_tournament(app)
     c = app.test_client()
     assert c.get(f"/api/tournaments/{tid}").status_code == 409
-    store.finish_tournament(tid)
+    store.finish_tournament(TournamentClosed(tid))
     body = c.get(f"/api/tournaments/{tid}").get_json()
     assert body["status"] == "finished" and body["language"] == "en"
     assert [e["player"]["id"] for e in body["entries"]] == [people[i]["id"] for i in (1, 2, 0)]
@@ -256,7 +259,7 @@ def test_tournament_summary_only_once_finished(app):
 
 def test_leaderboard_and_profile(app):
     tid, people = play_small_tournament(app)
-    store.finish_tournament(tid)
+    store.finish_tournament(TournamentClosed(tid))
     c = app.test_client()
     board = c.get("/api/leaderboard?limit=2").get_json()
     assert board["total"] == 3 and board["limit"] == 2
@@ -307,7 +310,7 @@ def test_server_start_aborts_tournaments_a_crash_left_running(db_url):
     a, _ = store.create_player()
     b, _ = store.create_player()
     tid, _ = store.start_tournament("en", [a.id, b.id])
-    store.apply_placement(tid, a.id, 2, 1, False, -6)
+    store.apply_placement(FixedPlacement(tid, a.id, 2, 1, False, -6))
     create_app(settings)  # the "restart"
     summary = store.tournament_summary(tid)
     assert summary.status == "aborted"
@@ -318,9 +321,9 @@ def test_server_start_aborts_tournaments_a_crash_left_running(db_url):
 def test_the_leaderboard_lists_people_and_shows_your_own_row(app):
     tid, people = play_small_tournament(app)
     bot, _ = store.create_bot("good", 1300)
-    store.finish_tournament(tid)
+    store.finish_tournament(TournamentClosed(tid))
     tid2, _ = store.start_tournament("en", [bot.id, people[2]["id"]])
-    store.apply_placement(tid2, bot.id, 1, 1, False, 5)
+    store.apply_placement(FixedPlacement(tid2, bot.id, 1, 1, False, 5))
     c = app.test_client()
     board = c.get("/api/leaderboard?limit=1").get_json()
     assert board["total"] == 3 and board["rows"][0]["player"]["bot"] is False  # people only

@@ -10,7 +10,8 @@ import brotli
 import pytest
 
 from models.settings import Settings
-from web import assets, create_app
+from web import assets
+from web.application import create_app
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from actors import frames
+from protocol import texts
 from web import i18n, icu
 from web.parties import STATUS
 
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 ENGLISH = i18n.catalog("en")
 # Keys made from a server code at run time (codeText, apiErrorText): used when the code exists.
-DYNAMIC = {"code": set(frames.TEXTS) | {"replaced"}, "party_code": set(STATUS)}
+DYNAMIC = {"code": set(texts.TEXTS) | {"replaced"}, "party_code": set(STATUS)}
 
 
 def sources() -> str:

@@ -1,4 +1,4 @@
-"""web/protocol.py reads a plain guess frame without marshmallow: whatever the frame, the
+"""web/protocol_schemas.py reads a plain guess frame without marshmallow: whatever the frame, the
 result (a command, or the refusal's code and message) is the schema's."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from web import protocol
-from web.protocol import FrameError, parse_client_frame
+from web import protocol_schemas as protocol
+from web.protocol_schemas import FrameError, parse_client_frame
 
 MAX = 4096
 

@@ -10,7 +10,7 @@ import pytest
 
 from models.settings import Settings
 from tests.actors.harness import SmallWords
-from web import create_app
+from web.application import create_app
 
 STATIC = Path(__file__).resolve().parents[2] / "web" / "static"
 
@@ -259,7 +259,7 @@ def test_the_client_needs_nothing_the_policy_forbids():
     ],
 )
 def test_every_frame_field_is_validated(frame, field):
-    from web.protocol import FrameError, parse_client_frame
+    from web.protocol_schemas import FrameError, parse_client_frame
 
     with pytest.raises(FrameError) as refused:
         parse_client_frame(frame, 4096)

@@ -7,12 +7,15 @@ import re
 
 import pytest
 
-from models import store
+from models.results import FixedPlacement, TournamentClosed
 from models.settings import Settings
+from models.store.sql import SqlStore
 from tests.dbfixtures import played_duel
-from web import create_app
+from web.application import create_app
 from web.auth import COOKIE
 from web.history import rating_chart
+
+store = SqlStore()
 
 T0 = 1_700_000_000.0
 TAGS = re.compile(r"<[^>]+>")
@@ -39,9 +42,9 @@ def play(app, finish: bool = True) -> tuple[int, list[dict], list[str]]:
     rows = [(b, "slate", "xyxxg", T0 + 1), (a, None, None, T0 + 2), (b, "crane", "ggggg", T0 + 3)]
     store.record_duel(played_duel(tid, 1, (a, b), "crane", 5, a, "win", b, rows, T0, T0 + 3))
     for pid, place, change in [(a, 3, -12), (c, 2, 1), (b, 1, 11)]:
-        store.apply_placement(tid, pid, place, 1, False, change)
+        store.apply_placement(FixedPlacement(tid, pid, place, 1, False, change))
     if finish:
-        store.finish_tournament(tid)
+        store.finish_tournament(TournamentClosed(tid))
     return tid, people, tokens
 
 

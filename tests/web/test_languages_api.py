@@ -2,7 +2,7 @@ import pytest
 
 import wordlists
 from models.settings import Settings
-from web import create_app
+from web.application import create_app
 
 
 @pytest.fixture(scope="module")

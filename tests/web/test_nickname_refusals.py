@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from models import store
 from models.settings import Settings
-from web import create_app
+from models.store.sql import SqlStore
+from web.application import create_app
 
 
 @pytest.fixture
@@ -30,7 +30,7 @@ def test_a_refused_nickname_changes_nothing_and_says_why(app, nickname, reason):
     assert res.status_code == 400
     assert body["fields"]["code"] == ["nickname_refused"] and body["fields"]["reason"] == [reason]
     assert body["error"] and body["fields"]["nickname"] == [body["error"]]
-    assert store.get_player(me["id"]).nickname == me["nickname"]
+    assert SqlStore().get_player(me["id"]).nickname == me["nickname"]
 
 
 def test_a_refused_nickname_at_sign_in_creates_no_account(app):

@@ -9,11 +9,13 @@ import time
 
 import pytest
 
-from models import store
 from models.settings import Settings
 from models.store import connection, tables
+from models.store.sql import SqlStore, connect
 from tests.actors.harness import SmallWords
-from web import create_app
+from web.application import create_app
+
+store = SqlStore()
 
 
 @pytest.fixture
@@ -55,7 +57,7 @@ UPGRADE = {
 
 def test_a_database_that_does_not_answer_gets_503_not_a_hang(app, silent_database):
     token = app.test_client().post("/api/session").get_json()["token"]
-    store.connect(silent_database)
+    connect(silent_database)
     client = app.test_client()
     started = time.monotonic()
     res = client.get("/api/leaderboard")

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from models.settings import Settings
-from web import assets, create_app, i18n
+from web import assets, i18n
+from web.application import create_app
 
 HTML_TAG = re.compile(r"<[^>]+>")
 

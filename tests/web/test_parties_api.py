@@ -7,7 +7,7 @@ import pytest
 
 from models.settings import Settings
 from tests.actors.harness import SmallWords
-from web import create_app
+from web.application import create_app
 
 
 @pytest.fixture

@@ -1,13 +1,18 @@
-"""web/PROTOCOL.md and the schemas say the same thing: every example in the document is a
+"""protocol/PROTOCOL.md and the schemas say the same thing: every example in the document is a
 valid message, and every message type the server can send is documented with an example."""
 
 import json
 import re
 from pathlib import Path
 
-from web.protocol import CLIENT_SCHEMAS, SERVER_SCHEMAS, check_server_frame, parse_client_frame
+from web.protocol_schemas import (
+    CLIENT_SCHEMAS,
+    SERVER_SCHEMAS,
+    check_server_frame,
+    parse_client_frame,
+)
 
-DOC = (Path(__file__).resolve().parents[2] / "web" / "PROTOCOL.md").read_text()
+DOC = (Path(__file__).resolve().parents[2] / "protocol" / "PROTOCOL.md").read_text()
 
 
 def examples():

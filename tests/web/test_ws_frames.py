@@ -9,7 +9,7 @@ import pytest
 from flask_sock import ConnectionClosed
 from wsproto.frame_protocol import FrameProtocol, Opcode
 
-from web.ws import Socket, text_frame
+from web.transport import Socket, text_frame
 
 LENGTHS = [0, 1, 125, 126, 127, 65535, 65536, 70000]
 

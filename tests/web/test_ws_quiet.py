@@ -6,7 +6,7 @@ from __future__ import annotations
 import gevent
 from gevent.event import Event
 
-from web.ws import QuietTimer
+from web.transport import QuietTimer
 
 
 class FakeWs:

@@ -1,4 +1,4 @@
-"""web/ws_frames.py: the route greenlet's own reader of client frames (RFC 6455 section 5),
+"""web/transport.py: the route greenlet's own reader of client frames (RFC 6455 section 5),
 fed byte streams as a client's (wsproto's) encoder or a broken client would write them."""
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from gevent import socket
 from simple_websocket import ConnectionClosed
 from wsproto.frame_protocol import FrameProtocol
 
-from web.ws import QuietTimer
-from web.ws_frames import CloseWith, FrameReader, unmask
+from web.transport import CloseWith, FrameReader, QuietTimer, unmask
 
 CAP = 1 << 20
 LENGTHS = [0, 1, 125, 126, 127, 65535, 65536, 70000]

@@ -1,11 +1,17 @@
-"""Client frames read by the route greenlet itself (RFC 6455 section 5), when no extension is
-negotiated (permessage-deflate declined, the default).
+"""The websocket transport the project does itself (RFC 6455), instead of simple-websocket's
+per-frame machinery, when no extension is negotiated (permessage-deflate declined, the
+default; with it on, simple-websocket reads and writes as it always did).
 
-Why: simple-websocket reads each connection in a greenlet of its own (sock.recv, wsproto's
-pure-Python parser, then an Event to wake the route blocked in `ws.receive()`). At saturation
-that was ~11 % of the server's samples, and a greenlet per player. Client frames are small
-masked JSON texts: parsing them here, in the greenlet that handles them, takes one recv, a few
-byte comparisons and one big-int XOR, with no second greenlet and no Event hop.
+What it replaces, and why (figures in docs/transport.md):
+- `FrameReader` reads client frames in the route's own greenlet, instead of simple-websocket's
+  reader greenlet per socket (wsproto's parser, then an Event to wake the route): no second
+  greenlet per player and no hop per frame.
+- `Socket` writes server frames (`text_frame`, the ping, the pong) itself, instead of
+  wsproto's frame builder; several frames go out in one socket write.
+- `QuietTimer` wakes a quiet reader with one re-armed loop timer per connection, instead of a
+  new gevent Timeout per frame.
+- `NoReaderThread` keeps simple-websocket from starting its reader (the handshake still is
+  simple-websocket's).
 
 The reader never writes: a client's ping is handed to `on_ping` (the route has the connection
 actor, the socket's only writer, answer it), a pong marks `ws.pong_received` (web/ws.py
@@ -20,7 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from gevent import get_hub, getcurrent
 from simple_websocket import ConnectionClosed
+
+# --- reading ----------------------------------------------------------------------------------
 
 RECV_BYTES = 4096  # simple-websocket's receive_bytes: client frames are small
 TEXT, BINARY, CLOSE, PING, PONG = 0x1, 0x2, 0x8, 0x9, 0xA
@@ -38,8 +47,7 @@ class CloseWith(Exception):
 
 
 def unmask(data: bytes | bytearray, key: bytes | bytearray) -> bytes:
-    """XOR `data` with the 4-byte `key` repeated: one big-int XOR, ~0.9 µs for a 45-byte
-    frame (wsproto's XorMaskerSimple, the same idea in more steps: ~2.4 µs)."""
+    """XOR `data` with the 4-byte `key` repeated, as one big-int XOR."""
     n = len(data)
     if not n:
         return b""
@@ -194,3 +202,118 @@ def _client_close(payload: bytes) -> CloseWith:
     except UnicodeDecodeError:
         return CloseWith(1007, "invalid UTF-8")
     return CloseWith(code, reason)
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+PING_FRAME = b"\x89\x00"  # RFC 6455 5.5.2: FIN, opcode 0x9 (ping), no payload, unmasked
+
+
+class Socket:
+    """What the connection actor writes to: text frames, a bare ping, a pong, and the close.
+
+    With no extension negotiated (permessage-deflate declined, the default) a server's text
+    frame is a 2-10 byte head and the payload, which this writes itself instead of going
+    through wsproto's frame builder."""
+
+    __slots__ = ("ws", "framed")
+
+    def __init__(self, ws: Any, framed: bool = True) -> None:
+        """`framed`: write frames here (False: through simple-websocket, for deflate)."""
+        self.ws = ws
+        self.framed = framed
+
+    def send(self, text: str) -> None:
+        self.send_many((text,))
+
+    def send_many(self, texts: tuple[str, ...]) -> None:
+        """Frames in order, in one write when framed here."""
+        ws = self.ws
+        if not self.framed:
+            for text in texts:
+                ws.send(text)
+            return
+        if not ws.connected:
+            raise ConnectionClosed(ws.close_reason, ws.close_message)
+        ws.sock.sendall(b"".join([text_frame(t) for t in texts]))
+
+    def ping(self) -> None:
+        self.ws.sock.send(PING_FRAME)
+
+    def pong(self, payload: bytes) -> None:
+        """Answer a client's ping (RFC 6455 5.5.3: the same payload, at most 125 bytes)."""
+        self.ws.sock.sendall(bytes((0x8A, len(payload))) + payload)
+
+    def close(self, reason: int | None = None, message: str | None = None) -> None:
+        self.ws.close(reason=reason, message=message)
+
+
+def text_frame(text: str) -> bytes:
+    """RFC 6455 5.2: FIN + text opcode, the payload length in 7, 16 or 64 bits, unmasked."""
+    data = text.encode()
+    n = len(data)
+    if n < 126:
+        return bytes((0x81, n)) + data
+    if n < 65536:
+        return b"\x81\x7e" + n.to_bytes(2, "big") + data
+    return b"\x81\x7f" + n.to_bytes(8, "big") + data
+
+
+# --- the handshake without a reader ------------------------------------------------------------
+
+
+class NoReaderThread:
+    """simple-websocket's `thread_class` when the route reads the frames itself: its reader
+    is never started (the handshake, in `Server.__init__`, still happens)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, target: Any = None, **_: Any) -> None:
+        self.name = "no reader"
+
+    def start(self) -> None:
+        pass
+
+
+# --- waiting ----------------------------------------------------------------------------------
+
+
+class _Quiet(BaseException):
+    """Thrown into the reading greenlet when its client stayed quiet (a BaseException, like
+    gevent's Timeout, so that no `except Exception` on the way swallows it)."""
+
+
+class QuietTimer:
+    """Wakes the greenlet that made it, blocked in `receive()` (simple-websocket's or
+    this module's FrameReader, both blocking reads), after `seconds` of silence.
+
+    Instead of `ws.receive(timeout=...)`, which makes a new gevent Timeout for every frame, this
+    keeps one loop timer per connection and re-arms it (libev's `again`) for each frame,
+    allocating nothing (docs/transport.md says why that matters). A gevent Timeout cannot be
+    reused for this: restarted after a cancel, it still counts from its first start."""
+
+    __slots__ = ("_greenlet", "_watcher", "_fire_cb")
+
+    def __init__(self, seconds: float) -> None:
+        self._greenlet = getcurrent()
+        self._watcher = get_hub().loop.timer(seconds, seconds)
+        self._fire_cb: Any = self._fire  # bound once, not per frame; close() drops it
+
+    def _fire(self) -> None:
+        self._watcher.stop()
+        self._greenlet.throw(_Quiet())
+
+    def receive(self, reader: Any) -> Any:
+        """The next frame, or None when the client stayed quiet for the interval."""
+        self._watcher.again(self._fire_cb)
+        try:
+            return reader.receive()
+        except _Quiet:
+            return None
+        finally:
+            self._watcher.stop()
+
+    def close(self) -> None:
+        self._watcher.stop()
+        self._watcher.close()
+        self._fire_cb = None

@@ -1,6 +1,6 @@
 """What a client may ask for over the websocket, each a typed value.
 
-web/protocol.py parses a frame into exactly one of these (or refuses it); from there on, the
+web/protocol_schemas.py parses a frame into exactly one of these (or refuses it); from there on, the
 connection and the lobby dispatch on the class, never on a string. `Ping` and `Queue` are
 handled by the connection; the others concern the lobby the player is in.
 """
@@ -9,16 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, TypeVar, dataclass_transform
 
-from actors.constraints import Length, Range
+from protocol.constraints import Length, Range
 
-COMMANDS: dict[str, type] = {}  # wire type -> command class
+COMMANDS: dict[str, type[ClientCommand]] = {}  # wire type -> command class
 Id = Annotated[int, Range(1, 2**31 - 1)]  # a database or game id
 
 
-def _command(type_: str) -> Callable[[type], type]:
-    def register(cls: type) -> type:
+C = TypeVar("C", bound="type[ClientCommand]")
+T = TypeVar("T")
+
+
+def _command(type_: str) -> Callable[[C], C]:
+    def register(cls: C) -> C:
         cls.TYPE = type_
         COMMANDS[type_] = cls
         return cls
@@ -26,7 +30,10 @@ def _command(type_: str) -> Callable[[type], type]:
     return register
 
 
-command = dataclass(frozen=True, slots=True)
+@dataclass_transform(frozen_default=True)
+def command(cls: type[T]) -> type[T]:
+    """A client command: a frozen dataclass with slots (mypy reads it as one)."""
+    return dataclass(frozen=True, slots=True)(cls)
 
 
 class ClientCommand:

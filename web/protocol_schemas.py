@@ -1,15 +1,14 @@
 """The websocket protocol's schemas, derived from the message classes, and the frame parser.
 
-Each message is defined once, as a dataclass: client commands in actors/commands.py, server
-frames in actors/frames.py. The marshmallow schemas here are made from those classes' field
+Each message is defined once, as a dataclass: client commands in protocol/client.py, server
+frames in protocol/server.py. The marshmallow schemas here are made from those classes' field
 types (constraints come from `Annotated`), so they cannot drift apart. A client frame is parsed
 into its command value at the edge (`parse_client_frame`); tests check every server frame, and
-every example in web/PROTOCOL.md, with `check_server_frame`.
+every example in protocol/PROTOCOL.md, with `check_server_frame`.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import types
 import typing
@@ -19,9 +18,11 @@ from typing import Annotated, Any, Literal, Union
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from actors import constraints as c
-from actors.commands import COMMANDS, ClientCommand, SubmitGuess
-from actors.frames import FRAMES, PROTOCOL_VERSION, Error, Frame, Wire
+from protocol import constraints as c
+from protocol.client import COMMANDS, ClientCommand, SubmitGuess
+from protocol.codes import PROTOCOL_VERSION
+from protocol.server import ErrorFrame
+from protocol.wire import FRAMES, Frame, Wire
 from web import parsing
 from web.parsing import FiniteNumber, Text
 
@@ -81,10 +82,19 @@ def _field(hint: Any, **kw: Any) -> fields.Field:
     raise TypeError(f"unsupported field type {hint!r}")
 
 
-@functools.cache
+_SCHEMAS: dict[type, Schema] = {}
+
+
 def schema_for(cls: type) -> Schema:
     """The schema of a message class: every field required unless it has a default; unknown
-    fields refused; a frame's or command's `type` must be its own."""
+    fields refused; a frame's or command's `type` must be its own. Made once per class."""
+    made = _SCHEMAS.get(cls)
+    if made is None:
+        made = _SCHEMAS[cls] = _make_schema(cls)
+    return made
+
+
+def _make_schema(cls: type) -> Schema:
     hints = typing.get_type_hints(cls, include_extras=True)
     spec: dict[str, fields.Field] = {}
     if issubclass(cls, Frame | ClientCommand):
@@ -109,7 +119,7 @@ class FrameError(Exception):
 
     def __init__(self, code: str, **values: Any) -> None:
         super().__init__(code)
-        self.frame = Error.of(code, **values)
+        self.frame = ErrorFrame.of(code, **values)
 
 
 def parse_client_frame(data: str | bytes, max_bytes: int) -> ClientCommand:
@@ -134,7 +144,7 @@ def parse_client_frame(data: str | bytes, max_bytes: int) -> ClientCommand:
     except ValidationError as exc:
         details = "; ".join(
             f"{field}: {' '.join(map(str, msgs)) if isinstance(msgs, list) else msgs}"
-            for field, msgs in sorted(exc.messages.items())
+            for field, msgs in sorted(exc.normalized_messages().items())
         )
         safe = details.encode("utf-8", "backslashreplace").decode("utf-8")  # keys are echoed
         raise FrameError("bad_message", details=safe) from None

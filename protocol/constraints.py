@@ -1,7 +1,7 @@
 """Constraints on the fields of wire messages, written into their types with `Annotated`.
 
-The message classes (actors/commands.py, actors/frames.py) say what a field may hold;
-web/protocol.py turns these marks into marshmallow validators when it derives the schemas.
+The message classes (protocol/client.py, protocol/server.py) say what a field may hold;
+web/protocol_schemas.py turns these marks into marshmallow validators when it derives the schemas.
 """
 
 from __future__ import annotations
