@@ -55,6 +55,9 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
 
     @app.get("/healthz")
     def health():
+        problem = app.extensions["store"].health()
+        if problem is not None:  # a deleted or unwritable database is never silent
+            return jsonify(status="unhealthy", database=problem), 503
         return jsonify(status="ok")
 
     return app

@@ -11,12 +11,18 @@ pure Python and so cooperative under gevent, with connect, read and write timeou
 
 `store_call` wraps every public store function: MySQL deadlock victims are run again, and
 driver errors become the store's own (`Unavailable` for an outage or a lock).
+
+A SQLite file deleted, replaced or made unwritable under a running server would go on taking
+writes silently (into the unlinked file, lost at the stop). So every write transaction first
+checks that the path still names the file the server opened, and `health()` says what is
+wrong for /healthz; the first failure and the recovery are each logged once.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -72,6 +78,19 @@ TRANSIENT = (
 BUGS = (IntegrityError, ProgrammingError, DataError, NotSupportedError)
 
 
+class _SqliteFile:
+    """The database file as the server opened it: its path and (device, inode)."""
+
+    path: Path | None = None
+    identity: tuple[int, int] | None = None
+    problem: str | None = None  # what the last check found wrong (None: all well)
+    mysql_checked: float = 0.0
+
+
+_file = _SqliteFile()
+HEALTH_CACHE_SECONDS = 5.0  # /healthz asks MySQL at most this often
+
+
 def connect(url: str) -> Database:
     """Open the database named by `url` and bind the proxy to it.
 
@@ -80,6 +99,7 @@ def connect(url: str) -> Database:
     needs an existing database. Query-string parameters go to peewee (e.g. max_connections).
     """
     scheme = url.split("://", 1)[0] if "://" in url else ""
+    _file.path, _file.identity, _file.problem, _file.mysql_checked = None, None, None, 0.0
     if scheme in {"sqlite", "sqlite+pool"}:
         db = _sqlite(url)
     elif scheme in {"mysql", "mysql+pool"}:
@@ -99,6 +119,7 @@ def _sqlite(url: str) -> Database:
     path = urlsplit(url).path[1:] if rest.startswith("/") else ""
     if path and path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
+        _file.path = Path(path).resolve()
     rest, synchronous = _take_query(rest, "synchronous", SQLITE_SYNCHRONOUS)
     if synchronous not in {"normal", "full"}:
         raise ValueError(f"synchronous={synchronous!r} in {url!r}: use normal or full")
@@ -217,10 +238,82 @@ def store_call(fn: Callable[P, R]) -> Callable[P, R]:
     return call
 
 
+def file_problem() -> str | None:
+    """What is wrong with the SQLite file under the server's feet, or None (also for MySQL)."""
+    path = _file.path
+    if path is None or not is_sqlite():
+        return None
+    try:
+        seen = os.stat(path)
+    except FileNotFoundError:
+        return f"the database file {path} is gone"
+    except OSError as exc:
+        return f"the database file {path} cannot be read: {exc.strerror}"
+    if _file.identity is None:
+        _file.identity = (seen.st_dev, seen.st_ino)
+    elif (seen.st_dev, seen.st_ino) != _file.identity:
+        return f"the database file {path} was replaced by another file"
+    if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+        return f"the database file {path} or its folder is not writable"
+    return None
+
+
+def _note(problem: str | None) -> None:
+    """Log a change of health once: the first failure loudly, then the recovery."""
+    if problem == _file.problem:
+        return
+    if problem is not None:
+        log.error("DATABASE UNUSABLE: %s; no new tournament starts, results wait in the "
+                  "journal until it is back", problem)  # fmt: skip
+    else:
+        log.warning("the database file is usable again: %s", _file.path)
+        _close_all(database.obj)  # connections still point at the old file
+    _file.problem = problem
+
+
+def health() -> str | None:
+    """What keeps the database from being used, or None: the SQLite file checked now, MySQL
+    asked with SELECT 1 at most every HEALTH_CACHE_SECONDS."""
+    if is_mysql():
+        now = time.monotonic()
+        if now - _file.mysql_checked >= HEALTH_CACHE_SECONDS or _file.problem:
+            _file.mysql_checked = now
+            try:
+                with database.connection_context():
+                    database.execute_sql("SELECT 1")
+                problem = None
+            except (DatabaseError, *TRANSIENT) as exc:
+                problem = f"MySQL does not answer: {exc!r}"
+            _note(problem)
+        return _file.problem
+    problem = file_problem()
+    _note(problem)
+    return problem
+
+
+def check_writable() -> None:
+    """At start: refuse a database the server cannot write (SQLite opens a read-only file
+    without a word and fails at the first result)."""
+    problem = file_problem()
+    if problem is None and is_sqlite():
+        try:  # a write statement that changes nothing: SQLite refuses it on a read-only file
+            with database.connection_context(), database.atomic(lock_type="IMMEDIATE"):
+                database.execute_sql("DELETE FROM schema_migration WHERE 0 = 1")
+        except DatabaseError as exc:
+            problem = f"the database cannot be written: {exc}"
+    if problem is not None:
+        raise Unavailable(problem)
+
+
 @contextmanager
 def write() -> Iterator[None]:
     """A connection of this greenlet's own, one transaction. SQLite takes the write lock at
-    BEGIN (IMMEDIATE), so the busy timeout applies there and never half-way through."""
+    BEGIN (IMMEDIATE), so the busy timeout applies there and never half-way through; a file
+    gone or replaced is refused before anything is written into the lost one."""
+    problem = file_problem()
+    _note(problem)
+    if problem is not None:
+        raise Unavailable(problem)
     with database.connection_context():
         txn = database.atomic(lock_type="IMMEDIATE") if is_sqlite() else database.atomic()
         with txn:

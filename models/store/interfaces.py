@@ -49,6 +49,9 @@ class WebStore(Protocol):
 
     def set_nickname(self, player_id: int, nickname: str) -> PlayerInfo: ...
 
+    def health(self) -> str | None:
+        """What keeps the database from being used (None: nothing)."""
+
     def leaderboard(
         self, limit: int = 50, offset: int = 0, include_bots: bool = False
     ) -> LeaderboardPage: ...

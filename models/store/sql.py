@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 
 from models.store import journal, migrations, players, reads, tournaments
-from models.store.connection import connect
+from models.store.connection import check_writable, connect, health
 
 log = logging.getLogger("wordle.store")
 
@@ -40,6 +40,7 @@ class SqlStore:
     tournament_summary = staticmethod(reads.tournament_summary)
     rating_total = staticmethod(reads.rating_total)
     running_tournaments = staticmethod(reads.running_tournaments)
+    health = staticmethod(health)
 
 
 def open_database(url: str, journal_path: str | None = None) -> list[int]:
@@ -48,6 +49,7 @@ def open_database(url: str, journal_path: str | None = None) -> list[int]:
     tournaments a crash left running as aborted (returned)."""
     connect(url)
     migrations.create_tables()
+    check_writable()
     waiting = migrations.pending()
     if waiting:
         names = ", ".join(f"{m.version} {m.name}" for m in waiting)

@@ -58,3 +58,16 @@ def test_rounding_goes_half_away_from_zero():
     ]
     # 3.5 games above expectation is exactly +25, never 24 from float noise
     assert rating_change(1000, [(1000, 1.0)] * 7) == 25
+
+
+def test_a_seat_that_was_left_counts_only_for_its_leaver():
+    ratings = dict.fromkeys(SEATS, 1000)
+    places = dict(zip(SEATS, range(1, 9), strict=True))
+    full = rating_changes(ratings, places)
+    gone = rating_changes(ratings, places, left={"h"})
+    assert gone["h"] == full["h"] < 0  # the leaver takes the whole loss
+    others = {q: places[q] for q in SEATS[:-1]}
+    without = rating_changes(dict.fromkeys(others, 1000), others)
+    # the others are rated as if the leaver's seat were not there: nobody beat it
+    assert {p: gone[p] for p in others} == without
+    assert all(gone[p] < full[p] for p in others)
