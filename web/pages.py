@@ -59,7 +59,10 @@ def _client_modules() -> list[str]:
 
 def game_page() -> Response:
     """The client's page, also served for invite links (/join/...)."""
-    boot = {"languages": [{"code": c, "name": n, "dir": d} for c, (n, d) in i18n.LANGUAGES.items()]}
+    boot = {
+        "languages": [{"code": c, "name": n, "dir": d} for c, (n, d) in i18n.LANGUAGES.items()],
+        "rules": {"seats": SEATS, "lives": START_LIVES},  # the numbers the home screen states
+    }
     return render(translator(), "index.html", modules=_client_modules(), boot=boot)
 
 

@@ -21,6 +21,9 @@ const boot = (() => {
 /** The interface languages: [{code, name (its own), dir}]. */
 export const LANGUAGES = boot.languages;
 
+/** The rules' numbers that the home screen states ({seats, lives}), from the page. */
+export const RULES = boot.rules ?? { seats: 8, lives: 3 };
+
 const current = { code: 'en', dir: 'ltr', messages: {}, fallback: {}, formatter: new Formatter('en') };
 const parsed = new Map();
 const listeners = new Set();
