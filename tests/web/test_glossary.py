@@ -34,7 +34,7 @@ CONCEPTS = (
 )
 # The languages whose glossary must exist. The glossaries are written language by language; once
 # every interface language has one, this is list(i18n.LANGUAGES) and a catalog without one fails.
-REQUIRED = ["en", "es", "fr", "it"]
+REQUIRED = ["en", "es", "fr", "it", "pt", "pt-PT"]
 
 Glossary = Mapping[str, Any]
 Catalog = Mapping[str, str]
