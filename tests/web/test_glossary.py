@@ -259,3 +259,13 @@ def test_a_glossary_missing_a_concept_or_with_a_bad_form_is_caught():
     assert any("'(unclosed'" in p for p in problems), problems
     assert any("no message 'no.such'" in p for p in problems), problems
     assert structure_problems(fake_glossary(), "xx", FAKE_EN) == []
+
+
+def test_the_review_index_links_every_catalogs_review_record():
+    """web/static/i18n/REVIEW.md lists every catalog with a link to review/<code>.md; the
+    languages whose glossary is required have their record already."""
+    index = (i18n.CATALOGS / "REVIEW.md").read_text("utf-8")
+    missing = [code for code in i18n.LANGUAGES if f"](review/{code}.md)" not in index]
+    assert not missing, f"REVIEW.md has no line for {missing}"
+    records = [code for code in REQUIRED if not (i18n.CATALOGS / "review" / f"{code}.md").exists()]
+    assert not records, f"no review record for {records}"
