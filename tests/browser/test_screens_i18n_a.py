@@ -14,6 +14,7 @@ import time
 
 import pytest
 
+from models.rules import MAX_TURNS
 from tests.browser.conftest import SHOTS
 from tests.e2e.server import start_server
 from web import i18n
@@ -73,6 +74,24 @@ VISIBLE_TEXT = """
     parts.push(node.textContent);
   }
   return parts.join('\\n');
+}
+"""
+
+
+LIVE_DUEL = """
+() => {
+  const panel = document.querySelector('.duel-panel.mine:not(.over)');
+  if (!panel) return null;
+  const mine = panel.querySelector('#turn-text.mine');
+  const turn = mine ? mine.textContent : null;
+  return [panel.dataset.duel, Number(panel.dataset.length), turn];
+}
+"""
+PLAYED = ".duel-panel.mine .row.played:not(.skipped)"  # a word on the board of my duel
+DRAW_TEXT = """
+() => {
+  const el = document.querySelector('.duel-panel.mine.over .result-text.outcome-draw');
+  return el ? el.textContent : null;
 }
 """
 
@@ -151,7 +170,8 @@ def test_home_duel_and_end_screens(server, new_page):
             page.click("#offer-no")
         page.click("#play")
 
-    typed, duel_seen, ended = set(), set(), set()
+    typed: dict[str, str] = {}  # the duel and turn in which each page last typed its word
+    duel_seen, result_seen, ended = set(), set(), set()
     deadline = time.monotonic() + 200
     while len(ended) < len(pages) and time.monotonic() < deadline:
         for code, page in pages.items():
@@ -163,20 +183,26 @@ def test_home_duel_and_end_screens(server, new_page):
                 assert page.locator(".final-table tbody tr").count() == 8
                 ended.add(code)
                 continue
-            mine = page.locator(".duel-panel.mine #turn-text.mine")
-            if code not in typed and mine.count():
-                length = int(page.get_attribute(".duel-panel.mine", "data-length"))
-                page.keyboard.type(WORDS[length])
+            draw = page.evaluate(DRAW_TEXT) if code not in result_seen else None
+            if draw:  # its number of turns comes from the duel
+                assert draw == i18n.Translator(code)("duel.draw", turns=MAX_TURNS), draw
+                page.screenshot(path=str(FOLDER / f"{code}-duel-draw.png"))
+                result_seen.add(code)
+            if code in duel_seen:
+                continue
+            live = page.evaluate(LIVE_DUEL)  # [duel, length, my turn's text] of my live duel
+            played = live and page.locator(PLAYED).count()
+            if live and not played and live[2] and typed.get(code) != f"{live[0]} {live[2]}":
+                page.keyboard.type(WORDS[live[1]])
                 page.keyboard.press("Enter")
-                typed.add(code)
-            elif code in typed and code not in duel_seen:
-                played = page.locator(".duel-panel.mine .row.played:not(.skipped)").count()
-                if played and page.locator(".duel-panel.mine").count():
-                    check_screen(page, code, "duel")
-                    page.click("#prefs-button")  # the menu, open over the duel, fits too
-                    check_screen(page, code, "duel-menu")
-                    page.click("#prefs-button")
-                    duel_seen.add(code)
+                typed[code] = f"{live[0]} {live[2]}"  # once a turn
+            elif played:
+                check_screen(page, code, "duel")
+                page.click("#prefs-button")  # the menu, open over the duel, fits too
+                check_screen(page, code, "duel-menu")
+                page.click("#prefs-button")
+                duel_seen.add(code)
         pages["en"].wait_for_timeout(100)
     assert ended == set(pages), f"the end screen came for {sorted(ended)} only"
     assert duel_seen == set(pages), f"a duel with a word typed seen for {sorted(duel_seen)} only"
+    assert result_seen, "no page saw a drawn duel of its own"  # six idle players: many draws
