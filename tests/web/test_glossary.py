@@ -170,6 +170,12 @@ def test_the_english_glossary_names_the_player_placeholders():
     assert players, "en.json lists no player_placeholders"
     used = set().union(*(icu.arg_names(icu.parse(m)) for m in ENGLISH.values()))
     assert set(players) <= used, set(players) - used
+    # and each concept's English forms find the messages that speak of it (at least one)
+    texts = [plain_text(m) for m in ENGLISH.values()]
+    silent = [
+        c for c, t in english["terms"].items() if not any(mentions(x, t["forms"]) for x in texts)
+    ]
+    assert not silent, f"English forms that match no message: {silent}"
 
 
 @pytest.mark.parametrize("code", EXISTING)
