@@ -10,7 +10,8 @@ import json
 import pytest
 
 from models.settings import Settings
-from web import create_app, i18n
+from web import i18n
+from web.application import create_app
 
 
 @pytest.fixture
