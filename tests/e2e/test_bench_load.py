@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_bench_load_smoke(tmp_path: Path) -> None:
     out = tmp_path / "figures.json"
     command = [
-        sys.executable, "-m", "scripts.bench_load",
+        sys.executable, "-m", "scripts.bench.load",
         "--pace", "compressed", "--steps", "16,32",
         "--turn-seconds", "1.5", "--intro-seconds", "0.1", "--think", "0,0.3",
         "--ramp", "0.5", "--warmup", "1", "--window", "4",
