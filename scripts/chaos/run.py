@@ -1,6 +1,6 @@
 """Chaos and fuzz against the real server, then proof that nothing was lost or doubled.
 
-    python -m scripts.chaos.run          # the full run (its figures are in the README)
+    python -m scripts.chaos.run          # the full run (its figures: docs/reliability.md)
     python -m scripts.chaos.run --short  # the short run the test suite does
     python -m scripts.chaos.run --mysql mysql://root@127.0.0.1:3306/wordle_test
 

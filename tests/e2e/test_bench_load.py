@@ -1,6 +1,6 @@
 """The load benchmark's smoke run: a few dozen players for seconds, end to end, so the script
 cannot rot. It checks that the figures are sane, not how fast anything is (no timed assertion:
-the benchmark itself is run by hand, see README)."""
+the benchmark itself is run by hand, see docs/performance.md)."""
 
 from __future__ import annotations
 
