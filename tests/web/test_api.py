@@ -7,13 +7,7 @@ import pytest
 from models import store
 from models.settings import Settings
 from models.store import tables
-from tests.dbfixtures import (  # noqa: F401
-    fixture_backend,
-    fixture_db_url,
-    fixture_mysql_scratch,
-    fixture_mysql_server,
-    played_duel,
-)
+from tests.dbfixtures import played_duel
 from web import create_app
 from web.auth import COOKIE, player_from_request
 
@@ -21,8 +15,9 @@ T0 = 1_700_000_000.0
 
 
 @pytest.fixture
-def app(db_url):
-    return create_app({"TESTING": True, "SETTINGS": Settings(database_url=db_url)})
+def app(db_url, shipped_words):
+    settings = Settings(database_url=db_url)
+    return create_app({"TESTING": True, "SETTINGS": settings, "WORDS": shipped_words})
 
 
 @pytest.fixture
