@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_bench_reader_smoke() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "scripts.bench.reader", "--connections", "5", "--rounds", "3"],
