@@ -42,6 +42,8 @@ def shipped_words() -> dict[str, wordlists.WordList]:
 
 
 def is_quick(item: pytest.Item) -> bool:
+    if not item.path.is_relative_to(TESTS):
+        return False
     parts = item.path.relative_to(TESTS).parts
     in_place = parts[0] in QUICK_FOLDERS or len(parts) == 1
     return in_place and not any(item.get_closest_marker(name) for name in NOT_QUICK)
