@@ -75,7 +75,7 @@ class Mailbox:
     Why not gevent.queue.Queue: every blocking `get` of a Queue allocates a Waiter and bound
     methods that live as long as the actor stays idle, i.e. seconds. With thousands of actors
     (one per connection) those survive every young collection and were a large share of what
-    the middle generation walks (BENCH-NOTES.md, "What the young collections walk"). Here an
+    the middle generation walks (docs/performance.md, "What the young collections walk"). Here an
     idle actor holds nothing per wait: the parked greenlet is remembered, and a `put` schedules
     one short-lived loop callback that switches back to it. One reader (the actor's loop),
     any number of writers, all greenlets of the hub's thread, as with the Queue it replaces.

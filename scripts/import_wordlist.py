@@ -365,7 +365,7 @@ def run_import(
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         description="Import answers or allowed guesses for one language.",
-        epilog="See the README section 'Adding or changing words'.",
+        epilog="See the README section 'Words' and docs/wordlists.md.",
     )
     parser.add_argument("code", help="language code, the folder name under wordlists/")
     parser.add_argument("kind", choices=("answers", "allowed"))

@@ -5,9 +5,9 @@ a scratch database `<name>_<pid>` is created for the session and dropped afterwa
 it, or when the server cannot be reached, the MySQL runs are skipped saying why — unless
 WT_REQUIRE_MYSQL=1 (CI), which turns that into a failure.
 
-The fixtures carry their names (`db_url`, `fresh_db_url`, `backend`, ...) in `name=`, so a
-conftest.py or test module can import the `fixture_*` functions without shadowing warnings:
-`from tests.dbfixtures import fixture_db_url  # noqa: F401` (and the ones it depends on).
+The fixtures carry their names (`db_url`, `fresh_db_url`, `backend`, ...) in `name=`, so
+tests/conftest.py imports the `fixture_*` functions without shadowing warnings and registers
+them for the whole suite: a test only names `db_url` (or another) as an argument.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""scripts/bench_reader.py runs and prints its figures (a smoke run, so that it cannot rot;
+"""scripts/bench/reader.py runs and prints its figures (a smoke run, so that it cannot rot;
 the figures themselves are not asserted: they are measurements, not behaviour)."""
 
 from __future__ import annotations
@@ -8,12 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_bench_reader_smoke() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "scripts.bench_reader", "--connections", "5", "--rounds", "3"],
+        [sys.executable, "-m", "scripts.bench.reader", "--connections", "5", "--rounds", "3"],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from scripts import build_wordlists as build
+from scripts.wordlists import build
 from wordlists import default_folder, selection, uzbek
 from wordlists.hunspell import entries, expand, open_dictionary
 from wordlists.language import load_definition

@@ -15,7 +15,7 @@ from typing import Any
 
 log = logging.getLogger("wordle.tuning")
 
-# Measured at 10,000 players (BENCH-NOTES.md, "What the young collections walk"): a
+# Measured at 10,000 players (docs/performance.md, "What the young collections walk"): a
 # collection costs 0.3-0.6 us per object it walks, and the young generations hold many more
 # objects than the threshold (the counter is allocations minus deallocations, and old objects
 # dying lower it): ~4,000 per young collection (~1 ms every 0.5 s) and ~22,000 per middle one

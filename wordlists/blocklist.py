@@ -61,7 +61,7 @@ def with_generated_part(text: str, source: str, words: Iterable[str]) -> str:
     body = "".join(f"{w}\n" for w in sorted(set(words)))
     return (
         hand_curated_part(text)
-        + f"\n{GENERATED_BEGIN} ({source}); rebuilt by scripts/build_wordlists.py ---\n"
+        + f"\n{GENERATED_BEGIN} ({source}); rebuilt by scripts/wordlists/build.py ---\n"
         + body
         + GENERATED_END
         + "\n"

@@ -7,7 +7,7 @@ is imported only where a language needs it.
 A secret is a word a native speaker would pick: a lemma (dictionary form) of a common word,
 accepted by the language's dictionary, not a name, an abbreviation or another language's word,
 and not blocklisted. Every rule below says why a word is or is not chosen, so that the audit
-(``scripts/audit_wordlists.py``) can print the reason next to each word.
+(``scripts/wordlists/audit.py``) can print the reason next to each word.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Peewee builds a query's SQL anew every time it runs it: ~1 ms of Python per query here, so
 recording one finished duel took 4.3 ms of CPU and, at saturation, 40 % of the server's core
-went to building SQL (BENCH-NOTES.md). These statements are the SQL peewee would build,
+went to building SQL (docs/performance.md). These statements are the SQL peewee would build,
 written once from the table definitions (names, columns, the database's placeholder and
 quoting) and then only bound to values; values go through each field's `db_value`, as
 peewee's own queries do. Everything else stays peewee queries.

@@ -9,6 +9,7 @@ import weakref
 from collections import Counter
 
 import greenlet
+import pytest
 
 from actors.runtime import live_refs, settle
 from tests.actors.harness import Harness, another_word, finished, play_round
@@ -54,6 +55,7 @@ def play_tournament(h: Harness) -> dict[int, tuple[str, weakref.ref]]:
     return held
 
 
+@pytest.mark.slow
 def test_actors_and_greenlets_return_to_their_baseline_after_tournaments():
     h = Harness(seed=7)
     play_tournament(h)  # the first one warms caches (word lists, lazily built tables)

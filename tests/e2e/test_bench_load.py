@@ -1,6 +1,6 @@
 """The load benchmark's smoke run: a few dozen players for seconds, end to end, so the script
 cannot rot. It checks that the figures are sane, not how fast anything is (no timed assertion:
-the benchmark itself is run by hand, see README)."""
+the benchmark itself is run by hand, see docs/performance.md)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_bench_load_smoke(tmp_path: Path) -> None:
     out = tmp_path / "figures.json"
     command = [
-        sys.executable, "-m", "scripts.bench_load",
+        sys.executable, "-m", "scripts.bench.load",
         "--pace", "compressed", "--steps", "16,32",
         "--turn-seconds", "1.5", "--intro-seconds", "0.1", "--think", "0,0.3",
         "--ramp", "0.5", "--warmup", "1", "--window", "4",

@@ -1,4 +1,4 @@
-"""The short chaos run (scripts/chaos.py --short) against the real server: cut, duplicated and
+"""The short chaos run (scripts/chaos/run.py --short) against the real server: cut, duplicated and
 abandoned connections, injected crashes, a SIGTERM and restart (with a database outage on
 MySQL), generated frames and bodies; then nothing lost, doubled or left behind."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from scripts.chaos import Config, Run
+from scripts.chaos.run import Config, Run
 
 
 def test_a_short_chaos_run_loses_and_doubles_nothing():

@@ -14,7 +14,6 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.dbfixtures import fixture_mysql_server  # noqa: F401
 from tests.e2e.server import ROOT, free_port, sign_in, start_server
 from tests.e2e.test_server import run_bots
 

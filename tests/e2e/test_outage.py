@@ -17,7 +17,6 @@ import pytest
 
 from models.rating import rating_changes
 from models.store.sql import SqlStore, connect
-from tests.dbfixtures import fixture_mysql_server  # noqa: F401
 from tests.e2e.proxy import TcpProxy
 from tests.e2e.server import sign_in, start_server
 from tests.e2e.test_server import run_bots

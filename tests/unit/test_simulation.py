@@ -1,6 +1,8 @@
 import random
 import string
 
+import pytest
+
 from models.rating import rating_changes
 from models.simulation import SKILLS, Vocabulary, play_tournament, skill_mix
 
@@ -34,6 +36,7 @@ def test_same_seed_same_tournament():
     )
 
 
+@pytest.mark.slow
 def test_tournaments_end_with_consistent_places_and_ratings():
     for seed in range(15):
         s = run(seed)
@@ -43,6 +46,7 @@ def test_tournaments_end_with_consistent_places_and_ratings():
         assert 1 <= s.duels <= 23 and s.rounds <= s.duels
 
 
+@pytest.mark.slow
 def test_weak_players_draw_more_than_strong_ones():
     weak = sum(run(seed, "weak:8").draws for seed in range(12))
     strong = sum(run(seed, "strong:8").draws for seed in range(12))

@@ -80,6 +80,7 @@ def assert_competition_ranking(places):
         assert v <= i + 1
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),

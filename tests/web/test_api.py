@@ -8,13 +8,7 @@ from models.results import FixedPlacement, TournamentClosed
 from models.settings import Settings
 from models.store import tables
 from models.store.sql import SqlStore
-from tests.dbfixtures import (  # noqa: F401
-    fixture_backend,
-    fixture_db_url,
-    fixture_mysql_scratch,
-    fixture_mysql_server,
-    played_duel,
-)
+from tests.dbfixtures import played_duel
 from web.application import create_app
 from web.auth import COOKIE, player_from_request
 
@@ -24,8 +18,9 @@ T0 = 1_700_000_000.0
 
 
 @pytest.fixture
-def app(db_url):
-    return create_app({"TESTING": True, "SETTINGS": Settings(database_url=db_url)})
+def app(db_url, shipped_words):
+    settings = Settings(database_url=db_url)
+    return create_app({"TESTING": True, "SETTINGS": settings, "WORDS": shipped_words})
 
 
 @pytest.fixture

@@ -55,6 +55,7 @@ UPGRADE = {
 }
 
 
+@pytest.mark.slow
 def test_a_database_that_does_not_answer_gets_503_not_a_hang(app, silent_database):
     token = app.test_client().post("/api/session").get_json()["token"]
     connect(silent_database)

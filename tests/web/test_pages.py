@@ -16,10 +16,11 @@ HTML_TAG = re.compile(r"<[^>]+>")
 
 
 @pytest.fixture
-def make_client(tmp_path):
+def make_client(tmp_path, shipped_words):
     def make(**settings):
         db = f"sqlite:///{tmp_path}/pages-{len(list(tmp_path.iterdir()))}.db"
-        app = create_app({"TESTING": True, "SETTINGS": Settings(database_url=db, **settings)})
+        settings = Settings(database_url=db, **settings)
+        app = create_app({"TESTING": True, "SETTINGS": settings, "WORDS": shipped_words})
         return app.test_client()
 
     return make

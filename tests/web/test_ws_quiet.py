@@ -4,6 +4,7 @@ talking one (the route then pings or closes, see keep_alive)."""
 from __future__ import annotations
 
 import gevent
+import pytest
 from gevent.event import Event
 
 from web.transport import QuietTimer
@@ -35,6 +36,7 @@ def read_all(ws: FakeWs, seconds: float, count: int) -> list[str | None]:
         quiet.close()
 
 
+@pytest.mark.slow
 def test_frames_more_often_than_the_interval_never_count_as_quiet():
     """Each frame re-arms the interval: 30 frames 0.05 s apart span longer than the 1 s
     interval and none of them is taken for silence; then silence is reported as None."""

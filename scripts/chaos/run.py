@@ -1,8 +1,8 @@
 """Chaos and fuzz against the real server, then proof that nothing was lost or doubled.
 
-    python -m scripts.chaos                 # the full run (its figures are in the README)
-    python -m scripts.chaos --short         # the short run the test suite does
-    python -m scripts.chaos --mysql mysql://root@127.0.0.1:3306/wordle_test
+    python -m scripts.chaos.run          # the full run (its figures: docs/reliability.md)
+    python -m scripts.chaos.run --short  # the short run the test suite does
+    python -m scripts.chaos.run --mysql mysql://root@127.0.0.1:3306/wordle_test
 
 The server runs as `python3 scripts/manage.py serve` does, with short timings and
 WT_CHAOS_CRASH_SECONDS (a random duel, lobby or connection actor crashes that often). Bot
@@ -427,7 +427,7 @@ class Run:
         self.problem(f"tournaments still running after everyone left: {running}")
 
     def fuzz(self) -> None:
-        from scripts.chaos_fuzz import fuzz_bodies, fuzz_frames
+        from scripts.chaos.fuzz import fuzz_bodies, fuzz_frames
 
         _, token = sign_in(self.server.base)
         frames, silent, closed = fuzz_frames(self.server, token, self.config.fuzz_frames)
@@ -462,7 +462,7 @@ class Run:
             self.problem(f"left behind at stop: {extra}, {in_use} connections in use")
 
     def verify(self) -> None:
-        from scripts.chaos_verify import verify
+        from scripts.chaos.verify import verify
 
         verify(self.direct_url, self.seen, self.figures)
 

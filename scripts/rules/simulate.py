@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Play many whole tournaments in-process and print their statistics.
 
-    python -m scripts.simulate --seed 1 --tournaments 1000
-    python -m scripts.simulate --seed 1 --tournaments 200 --skills strong:8 --language de
-    python -m scripts.simulate --seed 1 --tournaments 200 --sweep   # one line per skill mix
+    python -m scripts.rules.simulate --seed 1 --tournaments 1000
+    python -m scripts.rules.simulate --seed 1 --tournaments 200 --skills strong:8 --language de
+    python -m scripts.rules.simulate --seed 1 --tournaments 200 --sweep   # one line per skill mix
 
 The same seed prints the same figures (tournament i uses its own generator seeded from
 --seed and i, so --jobs does not change them); only the speed line differs between runs.

@@ -1,8 +1,8 @@
-"""Summarise what scripts/gc_sampler recorded: collections per generation, their pauses, the
+"""Summarise what scripts/bench/gc_sampler recorded: collections per generation, their pauses, the
 objects they walked, and the sampled types (see that folder's sitecustomize.py).
 
-    python -m scripts.gc_report /tmp/gc.jsonl                     # the whole run
-    python -m scripts.gc_report /tmp/gc.jsonl --bench bench.json  # each bench_load window
+    python -m scripts.bench.gc_report /tmp/gc.jsonl                     # the whole run
+    python -m scripts.bench.gc_report /tmp/gc.jsonl --bench bench.json  # each load --json window
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def summary(records: list[dict[str, Any]], span: float) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("records")
-    parser.add_argument("--bench", help="bench_load --json output: one summary per window")
+    parser.add_argument("--bench", help="scripts.bench.load --json output: one summary per window")
     args = parser.parse_args()
     records = load(args.records)
     if not records:

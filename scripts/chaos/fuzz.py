@@ -1,5 +1,5 @@
 """Generated websocket frames and REST bodies (hypothesis) against a real server, for
-scripts/chaos.py: every frame gets an answer on a connection that stays open, and no REST
+scripts/chaos/run.py: every frame gets an answer on a connection that stays open, and no REST
 body gets a 5xx or a non-JSON error."""
 
 from __future__ import annotations

@@ -1,14 +1,14 @@
 """The stack's bare ceiling: a flask-sock echo on gevent, and an open-loop load against it.
 
-    python -m scripts.bench_echo serve --port 8100     # the echo app (bench_load starts it)
+    python -m scripts.bench.echo serve --port 8100     # the echo app (bench/load.py starts it)
 
 The echo app is the game's transport with no game behind it: gevent's WSGIServer, Flask,
 flask-sock and simple-websocket with the same server options as web/ws.py (20 s pings, the
-same size cap), echoing every text frame. scripts/bench_load.py measures it on the server's
+same size cap), echoing every text frame. scripts/bench/load.py measures it on the server's
 core before the game, so the game's figures read as a share of what the stack can do.
 
-The load side uses the generator's own minimal client (scripts/bench_ws.py), cheap enough that
-the generator is not what limits the echo.
+The load side uses the generator's own minimal client (scripts/bench/ws_client.py), cheap
+enough that the generator is not what limits the echo.
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from scripts import bench_procs as procs
-from scripts import bench_ws
+from scripts.bench import procs, ws_client
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 P99_TARGET = 0.050  # the ceiling is the highest rate echoed with p99 under this
 
 PAYLOAD = (  # the size of a typical game frame
@@ -91,7 +90,7 @@ async def _load(
     clients = []
     for _ in range(connections):
         c = Echoer(rtts)
-        c.ws = await bench_ws.connect(host, port, "/echo", {}, False, c.on_text, lambda: None)
+        c.ws = await ws_client.connect(host, port, "/echo", {}, False, c.on_text, lambda: None)
         clients.append(c)
     for c in clients:  # one round trip each first: every server-side reader is running
         c.send()
@@ -144,7 +143,7 @@ def ceiling(args: argparse.Namespace) -> float | None:
     log = Path(tempfile.mkstemp(prefix="bench-echo-", suffix=".log")[1])
     with open(log, "w") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "scripts.bench_echo", "serve", "--port", str(port)],
+            [sys.executable, "-m", "scripts.bench.echo", "serve", "--port", str(port)],
             cwd=ROOT,
             stdout=out,
             stderr=subprocess.STDOUT,

@@ -1,6 +1,6 @@
 """The load generator's players: one process holds thousands of websocket clients on asyncio.
 
-Run by scripts/bench_load.py (one process per worker, pinned to the generator's core); it is
+Run by scripts/bench/load.py (one process per worker, pinned to the generator's core); it is
 not a script of its own. Each player signs in (POST /api/session over a keep-alive
 connection), connects like a browser (offering permessage-deflate unless told not to),
 queues, plays valid English words from the server's own lists, and after its tournament
@@ -28,8 +28,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from models.scoring import score
-from scripts import bench_procs as procs
-from scripts import bench_ws
+from scripts.bench import procs, ws_client
 
 LANGUAGE = "en"
 OPENERS = 3  # first guesses per word length, whose colour buckets are precomputed
@@ -126,7 +125,7 @@ class Bot:
         gen, stats = self.gen, self.gen.stats
         started = time.monotonic()
         try:
-            self.ws = await bench_ws.connect(
+            self.ws = await ws_client.connect(
                 gen.host,
                 gen.port,
                 "/ws?v=1",

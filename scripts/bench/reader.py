@@ -1,6 +1,6 @@
 """CPU per received client frame: simple-websocket's reader vs web/transport.py's.
 
-    python -m scripts.bench_reader [--connections 200] [--rounds 100]
+    python -m scripts.bench.reader [--connections 200] [--rounds 100]
 
 One process, gevent monkey-patched like app.py, socketpairs for connections. Each round sends
 one small masked frame to every connection and waits until every route greenlet has it, so

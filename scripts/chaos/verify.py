@@ -1,4 +1,4 @@
-"""The checks after a chaos run (scripts/chaos.py), read straight from the database."""
+"""The checks after a chaos run (scripts/chaos/run.py), read straight from the database."""
 
 from __future__ import annotations
 

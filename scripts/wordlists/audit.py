@@ -1,6 +1,6 @@
 """Draw a seeded random sample of answers per language and length, for a native speaker to review.
 
-    python -m scripts.audit_wordlists [CODE ...] [--seed N] [--per-length 50]
+    python -m scripts.wordlists.audit [CODE ...] [--seed N] [--per-length 50]
 
 Each sampled answer is printed with its frequency and the reason the build chose it (the rules
 of wordlists/selection.py, evaluated again), as a Markdown table to copy into a review. The same
@@ -64,7 +64,7 @@ def uzbek_evidence(lang: Language) -> Callable[[str], tuple[str, str, str]]:
 
 
 def kazakh_evidence(lang: Language) -> Callable[[str], tuple[str, str, str]]:
-    from scripts.build_wordlists import kazakh_nouns, kazakh_usage
+    from scripts.wordlists.build import kazakh_nouns, kazakh_usage
 
     usage, _lower, _capital_only = kazakh_usage(lang)
     nouns = kazakh_nouns(lang)

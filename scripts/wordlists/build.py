@@ -3,7 +3,7 @@
 A developer tool, not run in CI (it needs Debian packages and takes minutes); the exact commands
 are in wordlists/SOURCES.md:
 
-    python -m scripts.build_wordlists [CODE ...] [--naughty-words naughty-words-1.2.0.tgz]
+    python -m scripts.wordlists.build [CODE ...] [--naughty-words naughty-words-1.2.0.tgz]
 
 Allowed guesses are every form the language's hunspell dictionary accepts (expanded with spylls
 and checked by Debian's own `hunspell -G`, see wordlists/hunspell.py). Answers are chosen by

@@ -3,15 +3,15 @@
 Not loaded by the server itself. Put this folder on the server's PYTHONPATH and Python imports
 it at start-up, e.g.:
 
-    python -m scripts.bench_load --priority 1 --pace realistic --steps 5000 --window 40 \\
-        --server-env PYTHONPATH=scripts/gc_sampler --server-env GC_SAMPLER_OUT=/tmp/gc.jsonl
-    python -m scripts.gc_report /tmp/gc.jsonl --bench bench.json   # with bench_load --json
+    python -m scripts.bench.load --priority 1 --pace realistic --steps 5000 --window 40 \\
+        --server-env PYTHONPATH=scripts/bench/gc_sampler --server-env GC_SAMPLER_OUT=/tmp/gc.jsonl
+    python -m scripts.bench.gc_report /tmp/gc.jsonl --bench bench.json  # with load --json
 
 Every collection is timed (gc.callbacks) and the objects of the generations it is about to
 walk are counted; one JSON line per collection. Every GC_SAMPLER_EVERY-th middle collection
 (0: never) after GC_SAMPLER_AFTER seconds is also *sampled*: its objects grouped by type with
-their referents summed (`gc.get_referents`), which is how BENCH-NOTES.md "What the young
-collections walk" found what the young generations hold. Sampling stops the process for tens
+their referents summed (`gc.get_referents`), which is how docs/performance.md "What the
+young collections walk" found what the young generations hold. Sampling stops the process for tens
 of milliseconds: quote the latencies of runs without it. Only processes whose command line
 contains GC_SAMPLER_MATCH (default `app.py`, the server) are instrumented.
 """

@@ -1,9 +1,9 @@
 """Load benchmark: how many players one server process holds, and how fast it answers them.
 
-    python -m scripts.bench_load                                 # realistic pace, a few steps
-    python -m scripts.bench_load --pace compressed --steps 500,1000,2000,3000
-    python -m scripts.bench_load --no-deflate                    # clients that do not compress
-    python -m scripts.bench_load --url http://127.0.0.1:8000 --pid 1234   # a running server
+    python -m scripts.bench.load                                 # realistic pace, a few steps
+    python -m scripts.bench.load --pace compressed --steps 500,1000,2000,3000
+    python -m scripts.bench.load --no-deflate                    # clients that do not compress
+    python -m scripts.bench.load --url http://127.0.0.1:8000 --pid 1234   # a running server
 
 Without --url it starts the server the README's way (`scripts/manage.py serve`, a fresh
 SQLite database in a temporary folder, bot fill off, the pace's turn and intro lengths) and
@@ -13,7 +13,7 @@ need about 10,000 descriptors in the generator and twice that in the server (rai
 limit with `ulimit -Hn` / systemd's LimitNOFILE= if it is lower).
 
 First it measures the bare ceiling of the stack on the server's core: a flask-sock echo app
-(scripts/bench_echo.py) under an open-loop load of rising rate; the ceiling is the highest
+(scripts/bench/echo.py) under an open-loop load of rising rate; the ceiling is the highest
 rate echoed with p99 under 50 ms. Then, for each step of N players: players are signed in and
 connected (sign-ins/s and handshakes/s are printed), each queues within --ramp seconds so
 tournaments start spread out and run side by side, and after --warmup seconds one --window is
@@ -44,10 +44,9 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any
 
-from scripts import bench_echo, bench_players
-from scripts import bench_procs as procs
+from scripts.bench import echo, players, procs
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 PACES: dict[str, dict[str, Any]] = {
     # people: think 5-15 s in 30 s turns, some turns run out, 6 s intros
@@ -229,7 +228,7 @@ def run_steps(
             connect_rate=args.connect_rate / args.workers,
         )
         w = ctx.Process(
-            target=bench_players.worker,
+            target=players.worker,
             args=(theirs, config, args.generator_core, args.priority),
             daemon=True,
         )
@@ -449,7 +448,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )
-    ceiling = bench_echo.ceiling(args) if args.echo else None
+    ceiling = echo.ceiling(args) if args.echo else None
     tmp = Path(tempfile.mkdtemp(prefix="bench-load-"))
     process = None
     try:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure how long loading every language takes and how much memory the lists hold.
 
-    python -m scripts.bench_wordlists [--folder DIR] [--lookups N]
+    python -m scripts.bench.wordlist_load [--folder DIR] [--lookups N]
 
 Runs the load in a fresh interpreter (so that nothing is cached), and prints the wall time,
 the memory the loaded lists hold (tracemalloc, Python allocations) and the process's peak
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import wordlists
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 _CHILD = r"""
 import json, resource, sys, time, tracemalloc

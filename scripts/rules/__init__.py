@@ -1,0 +1,1 @@
+"""Tools over the pure game rules (models/): `simulate` plays whole tournaments in-process."""
