@@ -12,7 +12,7 @@ keep-alive pings included: after a quiet interval this greenlet asks it to ping 
 A refused frame gets an error message and changes nothing. Two size limits apply: frames over
 WT_MAX_FRAME_BYTES are refused with an error and the connection stays; messages over a hard
 cap (16x that) close the socket (1009).
-permessage-deflate is declined unless WT_WS_COMPRESSION is on (README: Capacity). Declined, this
+permessage-deflate is declined unless WT_WS_COMPRESSION is on (docs/performance.md). Declined, this
 greenlet reads the client's frames itself and the connection writes its own (web/transport.py),
 and simple-websocket's reader greenlet is never started; on, simple-websocket reads and writes
 them (inflating, deflating) as it always did.
