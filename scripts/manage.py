@@ -32,9 +32,13 @@ def ensure_installed(extras: str) -> None:
     if stamp.exists() and stamp.read_text() == key:
         return
     target = f"{ROOT}{extras}"
-    print(f"installing {target} into {VENV}", flush=True)
+    print(
+        f"installing {target} into {VENV}: the first time, pip downloads the dependencies "
+        "(about a minute; each one is named below as it comes)",
+        flush=True,
+    )
     subprocess.check_call([PYTHON, "-m", "pip", "install", "-qq", "--upgrade", "pip"])
-    subprocess.check_call([PYTHON, "-m", "pip", "install", "-qq", target])
+    subprocess.check_call([PYTHON, "-m", "pip", "install", "--progress-bar", "off", target])
     stamp.write_text(key)
 
 
