@@ -54,6 +54,8 @@ NAUGHTY_SOURCE = "naughty-words {version}, LDNOOBW, CC BY 4.0"
 #: build-time only: words the audit found bad as secrets (they stay accepted guesses)
 REJECTED_FILE = "rejected.txt"
 INCLUDED_FILE = "included.txt"  # everyday words a reviewer made answers: a rebuild keeps them
+#: insults, ethnonyms, nationality and faith nouns: never answers, always accepted guesses
+PEOPLE_FILE = "people.txt"
 
 
 # --------------------------------------------------------------------------------------------
@@ -490,9 +492,13 @@ def build_language(code: str, out_root: Path) -> dict[int, tuple[int, int]]:
     lang = load_definition(folder / "language.json")
     print(f"{code}: building from {', '.join(DICTIONARIES[code])}", flush=True)
     excluded = read_blocklist(folder / "excluded.txt", lang)
-    # blocklisted words and the words the audit found bad as secrets are never answers
-    blocked = read_blocklist(folder / BLOCKLIST_FILE, lang) | read_blocklist(
-        folder / REJECTED_FILE, lang
+    # blocklisted words, the words the audit found bad as secrets and the words about people
+    # (insults, peoples, faiths) are never answers
+    people = read_blocklist(folder / PEOPLE_FILE, lang)
+    blocked = (
+        read_blocklist(folder / BLOCKLIST_FILE, lang)
+        | read_blocklist(folder / REJECTED_FILE, lang)
+        | people
     )
     if code == "uz":
         built, headwords = build_uzbek(lang, excluded)
@@ -521,7 +527,8 @@ def build_language(code: str, out_root: Path) -> dict[int, tuple[int, int]]:
         chosen = answers.setdefault(n, [])
         if word in built.allowed and n in LENGTHS and word not in {c.word for c in chosen}:
             chosen.append(selection.Choice(word, 0.0, "", "included by a reviewer"))
-    allowed = sorted(built.allowed | {c.word for cs in answers.values() for c in cs})
+    guesses = {w for w in people if lang.length(w) in LENGTHS}  # people.txt: still guesses
+    allowed = sorted(built.allowed | guesses | {c.word for cs in answers.values() for c in cs})
     write_list(folder / "allowed.txt", allowed)
     write_list(folder / "answers.txt", sorted(c.word for cs in answers.values() for c in cs))
     counts = {
