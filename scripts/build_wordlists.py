@@ -495,11 +495,8 @@ def build_language(code: str, out_root: Path) -> dict[int, tuple[int, int]]:
     # blocklisted words, the words the audit found bad as secrets and the words about people
     # (insults, peoples, faiths) are never answers
     people = read_blocklist(folder / PEOPLE_FILE, lang)
-    blocked = (
-        read_blocklist(folder / BLOCKLIST_FILE, lang)
-        | read_blocklist(folder / REJECTED_FILE, lang)
-        | people
-    )
+    rejected = read_blocklist(folder / REJECTED_FILE, lang)
+    blocked = read_blocklist(folder / BLOCKLIST_FILE, lang) | rejected | people
     if code == "uz":
         built, headwords = build_uzbek(lang, excluded)
         answers = selection.choose_uzbek(headwords, lang.length, blocked | excluded)
@@ -527,7 +524,9 @@ def build_language(code: str, out_root: Path) -> dict[int, tuple[int, int]]:
         chosen = answers.setdefault(n, [])
         if word in built.allowed and n in LENGTHS and word not in {c.word for c in chosen}:
             chosen.append(selection.Choice(word, 0.0, "", "included by a reviewer"))
-    guesses = {w for w in people if lang.length(w) in LENGTHS}  # people.txt: still guesses
+    # rejected and people words stay accepted guesses, also where the dictionary lacks them
+    # (Portuguese pre-reform spellings such as "actual", "óptimo": see pt/rejected.txt)
+    guesses = {w for w in rejected | people if lang.length(w) in LENGTHS}
     allowed = sorted(built.allowed | guesses | {c.word for cs in answers.values() for c in cs})
     write_list(folder / "allowed.txt", allowed)
     write_list(folder / "answers.txt", sorted(c.word for cs in answers.values() for c in cs))
