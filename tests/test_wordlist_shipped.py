@@ -40,6 +40,7 @@ SHORTFALLS: dict[tuple[str, str, int], int] = {
     ("uz", "answers", 6): 650,
     ("pl", "answers", 4): 450,
     ("pt", "answers", 4): 400,
+    ("pt", "answers", 5): 900,
     ("kk", "answers", 4): 250,
     ("kk", "answers", 5): 600,
     ("kk", "answers", 6): 400,
