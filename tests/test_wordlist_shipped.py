@@ -27,6 +27,7 @@ SHORTFALLS: dict[tuple[str, str, int], int] = {
     ("id", "answers", 4): 500,
     ("id", "answers", 6): 750,
     ("de", "answers", 4): 550,
+    ("de", "answers", 5): 900,
     ("de", "allowed", 4): 1350,
     ("es", "answers", 4): 450,
     ("fr", "answers", 4): 450,
