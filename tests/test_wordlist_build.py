@@ -150,3 +150,17 @@ def test_answers_ranked_by_frequency_within_each_length():
     ranked = selection.top_by_length(choices, UZ.length)
     assert [c.word for c in ranked[5]] == ["shahar", "daryo", "kitob"]  # sh is one letter
     assert [c.word for c in ranked[4]] == ["olma"]
+
+
+def test_audit_sample_is_seeded_and_needs_no_frequency_sources(capsys):
+    """The review samples (AUDIT.md) are drawn again from the seed, without the admin extras."""
+    from scripts import audit_wordlists
+
+    assert audit_wordlists.main(["pl", "--seed", "6102", "--per-length", "5", "--words-only"]) == 0
+    first = capsys.readouterr().out.splitlines()
+    audit_wordlists.main(["pl", "--seed", "6102", "--per-length", "5", "--words-only"])
+    assert capsys.readouterr().out.splitlines() == first
+    assert [line.split(":")[0] for line in first] == ["pl 4", "pl 5", "pl 6"]
+    assert all(len(line.split(": ")[1].split()) == 5 for line in first)
+    audit_wordlists.main(["pl", "--seed", "6103", "--per-length", "5", "--words-only"])
+    assert capsys.readouterr().out.splitlines() != first
