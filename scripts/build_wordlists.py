@@ -487,16 +487,24 @@ def update_blocklist(path: Path, lang: Language, version: str, words: list[str])
 # One language
 
 
+def reviewed_words(folder: Path, lang: Language) -> tuple[frozenset[str], frozenset[str]]:
+    """The reviewers' decisions a rebuild keeps: the words that are never answers (blocklist,
+    rejected.txt, people.txt: insults, peoples, faiths) and the words that stay accepted
+    guesses even where the dictionary lacks them (rejected.txt and people.txt of a playable
+    length: Portuguese pre-reform spellings such as "actual", "óptimo")."""
+    people = read_blocklist(folder / PEOPLE_FILE, lang)
+    rejected = read_blocklist(folder / REJECTED_FILE, lang)
+    blocked = read_blocklist(folder / BLOCKLIST_FILE, lang) | rejected | people
+    guesses = frozenset(w for w in rejected | people if lang.length(w) in LENGTHS)
+    return blocked, guesses
+
+
 def build_language(code: str, out_root: Path) -> dict[int, tuple[int, int]]:
     folder = out_root / code
     lang = load_definition(folder / "language.json")
     print(f"{code}: building from {', '.join(DICTIONARIES[code])}", flush=True)
     excluded = read_blocklist(folder / "excluded.txt", lang)
-    # blocklisted words, the words the audit found bad as secrets and the words about people
-    # (insults, peoples, faiths) are never answers
-    people = read_blocklist(folder / PEOPLE_FILE, lang)
-    rejected = read_blocklist(folder / REJECTED_FILE, lang)
-    blocked = read_blocklist(folder / BLOCKLIST_FILE, lang) | rejected | people
+    blocked, guesses = reviewed_words(folder, lang)
     if code == "uz":
         built, headwords = build_uzbek(lang, excluded)
         answers = selection.choose_uzbek(headwords, lang.length, blocked | excluded)
@@ -524,9 +532,6 @@ def build_language(code: str, out_root: Path) -> dict[int, tuple[int, int]]:
         chosen = answers.setdefault(n, [])
         if word in built.allowed and n in LENGTHS and word not in {c.word for c in chosen}:
             chosen.append(selection.Choice(word, 0.0, "", "included by a reviewer"))
-    # rejected and people words stay accepted guesses, also where the dictionary lacks them
-    # (Portuguese pre-reform spellings such as "actual", "óptimo": see pt/rejected.txt)
-    guesses = {w for w in rejected | people if lang.length(w) in LENGTHS}
     allowed = sorted(built.allowed | guesses | {c.word for cs in answers.values() for c in cs})
     write_list(folder / "allowed.txt", allowed)
     write_list(folder / "answers.txt", sorted(c.word for cs in answers.values() for c in cs))
