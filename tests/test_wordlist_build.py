@@ -150,3 +150,29 @@ def test_answers_ranked_by_frequency_within_each_length():
     ranked = selection.top_by_length(choices, UZ.length)
     assert [c.word for c in ranked[5]] == ["shahar", "daryo", "kitob"]  # sh is one letter
     assert [c.word for c in ranked[4]] == ["olma"]
+
+
+def test_audit_sample_is_seeded_and_needs_no_frequency_sources(capsys):
+    """The review samples (AUDIT.md) are drawn again from the seed, without the admin extras."""
+    from scripts.wordlists import audit as audit_wordlists
+
+    assert audit_wordlists.main(["pl", "--seed", "6102", "--per-length", "5", "--words-only"]) == 0
+    first = capsys.readouterr().out.splitlines()
+    audit_wordlists.main(["pl", "--seed", "6102", "--per-length", "5", "--words-only"])
+    assert capsys.readouterr().out.splitlines() == first
+    assert [line.split(":")[0] for line in first] == ["pl 4", "pl 5", "pl 6"]
+    assert all(len(line.split(": ")[1].split()) == 5 for line in first)
+    audit_wordlists.main(["pl", "--seed", "6103", "--per-length", "5", "--words-only"])
+    assert capsys.readouterr().out.splitlines() != first
+
+
+def test_reviewed_words_are_never_answers_and_always_guesses(tmp_path):
+    """What a rebuild keeps of the reviews: people.txt and rejected.txt words are never answers
+    and stay guesses (even where the dictionary lacks them), blocklisted words are no guesses."""
+    pt = load_definition(default_folder() / "pt" / "language.json")
+    (tmp_path / "people.txt").write_text("# insults\nidiota\nJudeu\n", encoding="utf-8")
+    (tmp_path / "rejected.txt").write_text("# pre-reform\nacção\nóptimo\nab\n", encoding="utf-8")
+    (tmp_path / "blocklist.txt").write_text("merda\n", encoding="utf-8")
+    blocked, guesses = build.reviewed_words(tmp_path, pt)
+    assert blocked == {"idiota", "judeu", "accao", "optimo", "ab", "merda"}
+    assert guesses == {"idiota", "judeu", "accao", "optimo"}  # "ab" is too short to play

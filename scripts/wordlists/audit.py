@@ -1,11 +1,12 @@
 """Draw a seeded random sample of answers per language and length, for a native speaker to review.
 
-    python -m scripts.wordlists.audit [CODE ...] [--seed N] [--per-length 50]
+    python -m scripts.wordlists.audit [CODE ...] [--seed N] [--per-length 50] [--words-only]
 
 Each sampled answer is printed with its frequency and the reason the build chose it (the rules
 of wordlists/selection.py, evaluated again), as a Markdown table to copy into a review. The same
 seed gives the same sample for the same lists. Needs the build-time packages of the `admin`
-extra (and Debian's hunspell-kk for Kazakh).
+extra (and Debian's hunspell-kk for Kazakh); `--words-only` prints the same sample as plain
+word lists and needs none of them (the third review read its samples so, see AUDIT.md).
 """
 
 from __future__ import annotations
@@ -99,10 +100,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("codes", nargs="*", help="languages (default: all)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--per-length", type=int, default=50)
+    parser.add_argument(
+        "--words-only",
+        action="store_true",
+        help="print the sampled words only (no frequency sources needed)",
+    )
     args = parser.parse_args(argv)
     lists = load_all()
     for code in args.codes or LANGUAGE_CODES:
         wordlist = lists[code]
+        if args.words_only:
+            for n, words in sample(wordlist, args.seed, args.per_length).items():
+                print(f"{code} {n}: {' '.join(words)}")
+            continue
         evidence = evidence_for(wordlist.language)
         included = read_blocklist(default_folder() / code / "included.txt", wordlist.language)
         print(f"## {code} ({wordlist.language.name}), seed {args.seed}\n")

@@ -54,6 +54,8 @@ NAUGHTY_SOURCE = "naughty-words {version}, LDNOOBW, CC BY 4.0"
 #: build-time only: words the audit found bad as secrets (they stay accepted guesses)
 REJECTED_FILE = "rejected.txt"
 INCLUDED_FILE = "included.txt"  # everyday words a reviewer made answers: a rebuild keeps them
+#: insults, ethnonyms, nationality and faith nouns: never answers, always accepted guesses
+PEOPLE_FILE = "people.txt"
 
 
 # --------------------------------------------------------------------------------------------
@@ -485,15 +487,24 @@ def update_blocklist(path: Path, lang: Language, version: str, words: list[str])
 # One language
 
 
+def reviewed_words(folder: Path, lang: Language) -> tuple[frozenset[str], frozenset[str]]:
+    """The reviewers' decisions a rebuild keeps: the words that are never answers (blocklist,
+    rejected.txt, people.txt: insults, peoples, faiths) and the words that stay accepted
+    guesses even where the dictionary lacks them (rejected.txt and people.txt of a playable
+    length: Portuguese pre-reform spellings such as "actual", "óptimo")."""
+    people = read_blocklist(folder / PEOPLE_FILE, lang)
+    rejected = read_blocklist(folder / REJECTED_FILE, lang)
+    blocked = read_blocklist(folder / BLOCKLIST_FILE, lang) | rejected | people
+    guesses = frozenset(w for w in rejected | people if lang.length(w) in LENGTHS)
+    return blocked, guesses
+
+
 def build_language(code: str, out_root: Path) -> dict[int, tuple[int, int]]:
     folder = out_root / code
     lang = load_definition(folder / "language.json")
     print(f"{code}: building from {', '.join(DICTIONARIES[code])}", flush=True)
     excluded = read_blocklist(folder / "excluded.txt", lang)
-    # blocklisted words and the words the audit found bad as secrets are never answers
-    blocked = read_blocklist(folder / BLOCKLIST_FILE, lang) | read_blocklist(
-        folder / REJECTED_FILE, lang
-    )
+    blocked, guesses = reviewed_words(folder, lang)
     if code == "uz":
         built, headwords = build_uzbek(lang, excluded)
         answers = selection.choose_uzbek(headwords, lang.length, blocked | excluded)
@@ -521,7 +532,7 @@ def build_language(code: str, out_root: Path) -> dict[int, tuple[int, int]]:
         chosen = answers.setdefault(n, [])
         if word in built.allowed and n in LENGTHS and word not in {c.word for c in chosen}:
             chosen.append(selection.Choice(word, 0.0, "", "included by a reviewer"))
-    allowed = sorted(built.allowed | {c.word for cs in answers.values() for c in cs})
+    allowed = sorted(built.allowed | guesses | {c.word for cs in answers.values() for c in cs})
     write_list(folder / "allowed.txt", allowed)
     write_list(folder / "answers.txt", sorted(c.word for cs in answers.values() for c in cs))
     counts = {
