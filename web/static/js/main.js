@@ -1,5 +1,6 @@
 // Boot and router: the interface language, sign in, load the word languages, join a party from
-// an invite link, connect the websocket, and show the screen that the store's state calls for.
+// an invite link, connect the websocket (its frames and status become messages to the store),
+// draw the screen that the state calls for, then run the reducer's effects (docs/client.md).
 
 import { createActions, apiErrorText } from './actions.js';
 import { api } from './api.js';
@@ -138,6 +139,7 @@ function render(s) {
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => toastBox.classList.remove('show'), 5000);
   }
+  drawCountdowns();
   keepFocus(hadFocus);
 }
 
@@ -155,11 +157,12 @@ i18n.onChange(() => {
   store.refresh();
 });
 
-// --- the clock: a tick to the reducer (the final table's hold, the last seconds of my turn
-// said), and every countdown drawn, each element with data-deadline (a performance.now() time)
+// --- the clock: every countdown drawn (each element with data-deadline, a performance.now()
+// time: its seconds, its bar, its text), and a tick to the reducer (the final table after its
+// hold, the last seconds of my turn said)
 
-setInterval(() => {
-  dispatch({ type: 'tick' });
+/** Draw the time left of every countdown on the page (views draw the elements, not the time). */
+function drawCountdowns() {
   const at = now();
   for (const el of document.querySelectorAll('[data-deadline]')) {
     const rest = Math.max(0, Number(el.dataset.deadline) - at);
@@ -183,6 +186,11 @@ setInterval(() => {
       if (el.textContent !== text) el.textContent = text;
     }
   }
+}
+
+setInterval(() => {
+  dispatch({ type: 'tick' });
+  drawCountdowns();
 }, 100);
 
 // --- boot ----------------------------------------------------------------------------------

@@ -46,6 +46,22 @@ export function initialState() {
 
 const NO_EFFECTS = Object.freeze([]);
 
+/** A copy for the handlers to change: the game's parts that they change in place are copied
+ * whole (small: one lobby, one tournament, two boards); every other field they replace, so it
+ * is shared with the state before (the word languages, the leaderboard, the party). The tests
+ * freeze each state, so a handler that changed a shared part would fail them. */
+function draft(s) {
+  return {
+    ...s,
+    players: { ...s.players },
+    lobby: structuredClone(s.lobby),
+    tournament: structuredClone(s.tournament),
+    duel: structuredClone(s.duel),
+    watching: structuredClone(s.watching),
+    final: structuredClone(s.final),
+  };
+}
+
 /**
  * The next state and its effects. `state` is never changed: the handler works on a copy, so
  * the state before stays whole (the effects are what changed between the two, and what the
@@ -59,7 +75,7 @@ export function reduce(state, message) {
     if (message.type === 'frame') return { state, effects: NO_EFFECTS }; // pong, or newer frames
     throw new Error(`unknown message ${message.type}`);
   }
-  const next = structuredClone(state);
+  const next = draft(state);
   const effects = [];
   const c = { at, wall: message.wall ?? 0, fx: (effect) => effects.push(effect) };
   handler(next, message.type === 'frame' ? message.frame : message, c);

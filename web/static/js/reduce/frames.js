@@ -297,7 +297,7 @@ export const onFrame = {
       s.myPlacement = m;
       s.me = { ...s.me, rating: m.rating_after };
     }
-    if (s.players[m.player]) s.players[m.player].rating = m.rating_after;
+    if (s.players[m.player]) s.players[m.player] = { ...s.players[m.player], rating: m.rating_after };
   },
 
   tournament_ended(s, m, c) {

@@ -6,7 +6,6 @@
 
 import { h, fill } from '../dom.js';
 import { liveDuels, livesOf, player } from '../reduce/select.js';
-import { now } from '../store.js';
 import { signed, t } from '../i18n.js';
 import { createDuelPanel } from './duel.js';
 import { hearts, keyed, playerName, recapText } from './common.js';
@@ -85,7 +84,7 @@ export function mount(root, ctx) {
               ? h('p', {
                 class: 'lead countdown', id: 'intro-countdown',
                 data: { deadline: String(tour.introDeadline), format: 'intro.starts_in' },
-              }, t('intro.starts_in', { s: Math.max(0, Math.ceil((tour.introDeadline - now()) / 1000)) }))
+              }) // its text: the clock's (main.js)
               : null,
             recap(s, tour),
             h('ul', { class: 'pairs', 'aria-label': t('intro.heading', { round: tour.round }) }, pairs),
@@ -157,8 +156,7 @@ export function mount(root, ctx) {
     keyed(finalBox, String(until), () => (until === null
       ? null
       : [
-        h('span', { class: 'countdown', data: { deadline: String(until), format: 'game.final_in' } },
-          t('game.final_in', { s: Math.max(0, Math.ceil((until - now()) / 1000)) })),
+        h('span', { class: 'countdown', data: { deadline: String(until), format: 'game.final_in' } }),
         h('button', { class: 'btn small', type: 'button', id: 'final-now', onclick: () => actions.showFinal() },
           t('game.final_now')),
       ]));
@@ -223,8 +221,7 @@ export function mount(root, ctx) {
     if (!st.connected) {
       if (st.awayUntil == null) return t('common.offline');
       const deadline = st.awayUntil;
-      return h('span', { class: 'countdown away', data: { deadline: String(deadline), format: 'game.away' } },
-        t('game.away', { s: Math.max(0, Math.ceil((deadline - now()) / 1000)) }));
+      return h('span', { class: 'countdown away', data: { deadline: String(deadline), format: 'game.away' } });
     }
     if (tour.phase === 'finished' && st.place) return placed();
     if (tour.bye === st.player) return t('game.status_bye');

@@ -2,7 +2,6 @@
 
 import { h } from '../dom.js';
 import { languageOf } from '../reduce/select.js';
-import { now } from '../store.js';
 import { num, t } from '../i18n.js';
 import { keyed, playerName } from './common.js';
 
@@ -34,7 +33,7 @@ export function mount(root, ctx) {
       fillNote = h('p', {
         class: 'hint countdown', id: 'bot-fill',
         data: { deadline: String(localDeadline), format: 'lobby.bot_fill', done: 'lobby.bot_fill_now' },
-      }, t('lobby.bot_fill', { s: Math.max(0, Math.ceil((localDeadline - now()) / 1000)) }));
+      }); // its text: the clock's (main.js)
     }
     return [
       h('h1', { id: 'lobby-h' }, t(lobby.party ? 'lobby.party_heading' : 'lobby.heading')),
