@@ -55,6 +55,7 @@ test('a lobby filling: Play sends queue, each lobby frame shows its seats, then 
   assert.equal(g.state.tournament.id, 7);
   assert.equal(g.state.tournament.standings[46].lives, 3);
   assert.equal(screenOf(g.state), 'game');
+  assert.deepEqual(g.of('announce'), []); // round 1's intro is said when it comes
 });
 
 test('leaving the lobby sends leave; the server answers left_lobby then home, and no notice', () => {

@@ -46,6 +46,15 @@ export function initialState() {
 
 const NO_EFFECTS = Object.freeze([]);
 
+/** A deep copy of plain data (the state holds nothing else); an array keeps its holes. */
+function clone(x) {
+  if (Array.isArray(x)) return x.map(clone);
+  if (x === null || typeof x !== 'object') return x;
+  const out = {};
+  for (const key of Object.keys(x)) out[key] = clone(x[key]);
+  return out;
+}
+
 /** A copy for the handlers to change: the game's parts that they change in place are copied
  * whole (small: one lobby, one tournament, two boards); every other field they replace, so it
  * is shared with the state before (the word languages, the leaderboard, the party). The tests
@@ -54,11 +63,11 @@ function draft(s) {
   return {
     ...s,
     players: { ...s.players },
-    lobby: structuredClone(s.lobby),
-    tournament: structuredClone(s.tournament),
-    duel: structuredClone(s.duel),
-    watching: structuredClone(s.watching),
-    final: structuredClone(s.final),
+    lobby: clone(s.lobby),
+    tournament: clone(s.tournament),
+    duel: clone(s.duel),
+    watching: clone(s.watching),
+    final: clone(s.final),
   };
 }
 

@@ -4,9 +4,11 @@
 
 import { myTurnKey, player, views } from './select.js';
 
+/** The round whose intro is on screen ("<tournament>:<round>"), or null. A tournament just
+ * started (round 0) has no pairs yet: its first round_intro follows. */
 function introKey(s) {
   const t = s.tournament;
-  return t && t.phase === 'intro' ? `${t.id}:${t.round}` : null;
+  return t && t.phase === 'intro' && t.round > 0 ? `${t.id}:${t.round}` : null;
 }
 
 function introTexts(s) {
