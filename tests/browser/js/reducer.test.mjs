@@ -3,12 +3,29 @@
 // ways, a refused word, a reconnect, the last seconds of a turn (ending.test.mjs: the end of a
 // tournament, watching a duel, and more).
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { initialState, reduce } from '../../../web/static/js/reducer.js';
 import { canType, screenOf } from '../../../web/static/js/reduce/select.js';
 import {
   EIGHT, ME, deepFreeze, inDuel, inTournament, lobby, online, seat, typeWord,
 } from './game.mjs';
+
+test('the reducer reads no clock and touches no page, socket, timer or storage', () => {
+  const js = new URL('../../../web/static/js/', import.meta.url);
+  const files = ['reducer.js', ...readdirSync(new URL('reduce/', js)).map((f) => `reduce/${f}`)];
+  const forbidden = /\b(document|window|Date\.now|performance|setTimeout|setInterval|localStorage|WebSocket|fetch|queueMicrotask|Math\.random)\b/;
+  for (const file of files) {
+    const code = readFileSync(new URL(file, js), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
+    assert.doesNotMatch(code, forbidden, file);
+    for (const [, from] of code.matchAll(/from '([^']+)'/g)) {
+      const target = new URL(from, new URL(file, js)).href.slice(js.href.length);
+      // only its own modules, and the pure letter helpers (tested in letters.test.mjs)
+      assert.ok(target.startsWith('reduce/') || target === 'letters.js', `${file} imports ${from}`);
+    }
+  }
+  assert.ok(files.length >= 5, files);
+});
 
 test('the state before a message stays whole, and the one after is new', () => {
   const before = deepFreeze(initialState());
