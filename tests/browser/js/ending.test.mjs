@@ -100,6 +100,10 @@ test('spectating: watch a live duel after mine, its rows arrive, stop watching',
   assert.deepEqual(g.of('announce_row'), [{ type: 'announce_row', duel: 18, index: 1 }]);
   g.send({ type: 'type', key: 'a' }); // watching: nothing types
   assert.equal(g.state.typed, '');
+  assert.deepEqual(g.all.filter((e) => e.type === 'attention'), []); // never my turn: no cue
+  g.frame({ type: 'duel_ended', duel: 18, outcome: 'draw', winner: null, loser: null, secret: 'lamp', secret_letters: [...'lamp'] });
+  assert.deepEqual(g.of('reveal'), [{ type: 'reveal', id: 'duel-result' }]); // the watched end in view
+  assert.equal(g.state.tournament.duels.find((d) => d.id === 18).over, true);
   g.send({ type: 'stop_spectating' });
   assert.equal(g.state.watching, null);
   assert.deepEqual(g.sent(), [{ type: 'stop_spectating' }]);
