@@ -1,6 +1,8 @@
-"""The client's pure JavaScript helpers (web/static/js/letters.js, share.js) under node's test
-runner: typing letters of every kind, splitting words like the server, colouring the keyboard,
-the result to share without a letter."""
+"""The client's pure JavaScript under node's test runner (tests/browser/js/*.test.mjs): the
+reducer that changes the page's state (web/static/js/reducer.js, reduce/), message after message
+through a lobby, a tournament and its duels; typing letters of every kind, splitting words like
+the server, colouring the keyboard (letters.js); the result to share without a letter
+(share.js). Node is required: without it this fails, saying so."""
 
 from __future__ import annotations
 
@@ -10,15 +12,14 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_letter_helpers_pass_their_node_tests():
+def test_the_client_passes_its_node_tests():
     node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed (the browser tests cover the same code)")
+    assert node is not None, (
+        "node (20 or newer) is required to test the web client: apt-get install nodejs"
+    )
     result = subprocess.run(
         [node, "--test", str(ROOT / "tests" / "browser" / "js")],
         capture_output=True,
@@ -27,6 +28,9 @@ def test_letter_helpers_pass_their_node_tests():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "# fail 0" in result.stdout
+    # the reducer's tests ran beside the helpers' (not an empty run that passes)
+    ran = int(re.search(r"^# pass (\d+)$", result.stdout, re.M).group(1))
+    assert ran >= 30, result.stdout[-2000:]
 
 
 def test_every_server_code_has_a_text_in_the_client():

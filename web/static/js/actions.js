@@ -1,20 +1,12 @@
-// What the player can do: each action sends a websocket message or calls a REST route and
-// updates the store. Views call these; they never talk to the server themselves.
+// What the player can do. Each action is a message to the reducer (which asks for what goes to
+// the server as an effect), or a REST call whose answer comes back as a message. Views call
+// these; they never change the state or talk to the server themselves.
 
 import { api } from './api.js';
-import { deleteLetter, splitLetters, typeKey, typingRules } from './letters.js';
-import { emit, languageOf, nextSeq, showFinal, state, toast } from './state.js';
-import { has, t } from './i18n.js';
-
-const rulesCache = {};
-
-export function rulesFor(code) {
-  if (!rulesCache[code]) {
-    const language = languageOf(code);
-    rulesCache[code] = typingRules(language || { alphabet: [] });
-  }
-  return rulesCache[code];
-}
+import { copyText } from './dom.js';
+import * as i18n from './i18n.js';
+import { contrast, has, num, t } from './i18n.js';
+import { roundsPlayed, shareGrid } from './share.js';
 
 /** The text of a refused REST call, in the player's words. */
 export function apiErrorText(err) {
@@ -27,30 +19,30 @@ export function apiErrorText(err) {
   return err.message;
 }
 
-export function createActions(socket) {
-  const send = (message) => socket.send(message);
+/** The text to share: place, rounds, a grid of colours, and the replay's address. */
+async function resultText(tournament, me) {
+  const summary = await api.tournament(tournament);
+  const mine = summary.entries.find((e) => e.player.id === me);
+  const headline = t('share.text', {
+    id: tournament,
+    place: mine && mine.place ? mine.place : summary.entries.length,
+    players: summary.entries.length,
+    rounds: roundsPlayed(summary, me),
+  });
+  const grid = shareGrid(summary.duels, me, { contrast: contrast(), num });
+  return `${headline}\n${grid}\n${location.origin}/tournaments/${tournament}`;
+}
 
-  function myDuelLive() {
-    const d = state.duel;
-    return d && !d.outcome ? d : null;
-  }
+export function createActions(store) {
+  const dispatch = (message) => store.dispatch(message);
+  const toast = (text) => dispatch({ type: 'toast', text });
+  let offerTimer = null;
 
-  function canType() {
-    const d = myDuelLive();
-    return !!d && d.to_move === state.me.id && !state.pendingGuess && state.conn === 'online';
-  }
-
-  function localRejection(reason, text) {
-    state.rejection = { reason, message: text, local: true, seq: nextSeq() };
-    emit();
-  }
-
-  async function party(call, after) {
+  /** A party call: its answer is the party now; a refusal is a toast. */
+  async function party(call) {
     try {
       const view = await call();
-      if (view && view.id !== undefined) state.party = view;
-      if (after) after(view);
-      emit();
+      dispatch({ type: 'party_view', party: view });
       return view;
     } catch (err) {
       toast(apiErrorText(err));
@@ -58,91 +50,60 @@ export function createActions(socket) {
     }
   }
 
+  /** Choosing a word language that is also an interface language offers it, once, in its
+   * words. Only a choice that stays is offered: arrowing through the list passes many. */
+  async function offerLanguage(code) {
+    if (!i18n.takeOffer(code)) return;
+    try {
+      const [text, yes, no] = await Promise.all(
+        ['offer.switch', 'offer.yes', 'offer.no'].map((key) => i18n.tIn(code, key)),
+      );
+      dispatch({ type: 'offer', offer: { code, text, yes, no } });
+    } catch {
+      dispatch({ type: 'dismiss_offer' }); // no catalog: no offer
+    }
+  }
+
   return {
-    canType,
-
-    queue(language) {
-      state.notice = null;
-      send({ type: 'queue', language });
-      emit();
+    toast,
+    /** Play: queue in a word language (the one chosen on the home screen). */
+    queue: (language = store.state.language) => dispatch({ type: 'queue', language }),
+    leave: () => dispatch({ type: 'leave' }),
+    /** Leave the tournament: asked first while I am still in it (it costs the rest). */
+    leaveTournament() {
+      const s = store.state;
+      const mine = s.tournament && s.me ? s.tournament.standings[s.me.id] : null;
+      if ((mine && mine.out) || window.confirm(t('game.leave_confirm'))) dispatch({ type: 'leave' });
     },
-
-    leave() {
-      send({ type: 'leave' });
-    },
-
-    spectate(duel) {
-      send({ type: 'spectate', duel });
-    },
-
-    stopSpectating() {
-      send({ type: 'stop_spectating' });
-      state.watching = null;
-      emit();
-    },
-
+    spectate: (duel) => dispatch({ type: 'spectate', duel }),
+    stopSpectating: () => dispatch({ type: 'stop_spectating' }),
+    /** A key for my guess: true when it typed something (the key's default is then prevented). */
     type(key) {
-      const d = myDuelLive();
-      if (!d || !canType()) return false;
-      const rules = rulesFor(state.lobby.language);
-      const next = typeKey(state.typed, key, rules, d.length);
-      if (next === state.typed) return false;
-      state.typed = next;
-      emit();
-      return true;
+      const before = store.state.typed;
+      return dispatch({ type: 'type', key }).typed !== before;
     },
-
-    backspace() {
-      if (!canType()) return;
-      state.typed = deleteLetter(state.typed, rulesFor(state.lobby.language));
-      emit();
-    },
-
-    submit() {
-      const d = myDuelLive();
-      if (!d) return;
-      if (d.to_move !== state.me.id) {
-        localRejection('wait_turn', t('duel.wait_turn'));
-        return;
-      }
-      if (!canType()) return;
-      const letters = splitLetters(state.typed, rulesFor(state.lobby.language)) || [];
-      if (letters.length !== d.length) {
-        localRejection('wrong_length', t('duel.too_short', { length: d.length }));
-        return;
-      }
-      if (send({ type: 'guess', word: letters.join('') })) {
-        state.pendingGuess = true;
-        state.rejection = null;
-        emit();
-      }
-    },
-
-    showFinal,
-
-    dismissFinal() {
-      state.final = null;
-      emit();
-    },
-
-    playAgain(language) {
-      state.final = null;
-      this.queue(language);
-    },
+    backspace: () => dispatch({ type: 'backspace' }),
+    submit: () => dispatch({ type: 'submit' }),
+    showFinal: () => dispatch({ type: 'show_final' }),
+    dismissFinal: () => dispatch({ type: 'dismiss_final' }),
+    playAgain: (language) => dispatch({ type: 'play_again', language }),
+    dismissNotice: () => dispatch({ type: 'dismiss_notice' }),
+    dismissOffer: () => dispatch({ type: 'dismiss_offer' }),
+    editNickname: () => dispatch({ type: 'edit_nickname' }),
+    cancelNickname: () => dispatch({ type: 'cancel_nickname' }),
 
     async saveNickname(nickname) {
-      const me = await api.setNickname(nickname); // throws ApiError, shown by the form
-      state.me = { ...state.me, nickname: me.nickname, rating: me.rating };
-      state.players[me.id] = { ...(state.players[me.id] || {}), nickname: me.nickname };
-      emit(); // the server shows the new name in the lobby and the party itself
-      return me;
+      try {
+        // the server shows the new name in the lobby and the party itself
+        dispatch({ type: 'nickname_saved', me: await api.setNickname(nickname) });
+      } catch (err) {
+        dispatch({ type: 'nickname_refused', text: t('home.nickname_refused', { detail: apiErrorText(err) }) });
+      }
     },
 
     async refreshMe() {
       try {
-        const me = await api.me();
-        state.me = { ...state.me, nickname: me.nickname, tag: me.tag, rating: me.rating };
-        emit();
+        dispatch({ type: 'me', me: await api.me() });
       } catch {
         /* the welcome message has it too */
       }
@@ -150,41 +111,45 @@ export function createActions(socket) {
 
     /** The leaderboard of people, or of everyone with the bots. */
     async loadLeaderboard(bots = false) {
-      state.leaderboardBots = bots;
+      dispatch({ type: 'leaderboard_wanted', bots });
+      let board;
       try {
-        const board = await api.leaderboard(20, bots);
-        if (state.leaderboardBots === bots) state.leaderboard = board;
+        board = await api.leaderboard(20, bots);
       } catch {
-        state.leaderboard = { failed: true };
+        board = { failed: true };
       }
-      emit();
+      dispatch({ type: 'leaderboard', bots, board });
     },
 
     setLanguage(code) {
-      state.language = code;
-      try {
-        localStorage.setItem('wt.language', code);
-      } catch {
-        /* private mode */
-      }
-      emit();
+      dispatch({ type: 'set_language', code });
+      clearTimeout(offerTimer);
+      offerTimer = setTimeout(() => offerLanguage(code), 500);
     },
 
-    createParty: (language) => party(() => api.createParty(language)),
+    /** Copy the result to share; a toast says whether it worked. */
+    async shareResult(tournament, me) {
+      try {
+        toast(t(await copyText(await resultText(tournament, me)) ? 'end.share_copied' : 'end.share_failed'));
+      } catch {
+        toast(t('end.share_failed'));
+      }
+    },
+
+    createParty: (language = store.state.language) => party(() => api.createParty(language)),
     startParty: () => party(() => api.startParty()),
     removeMember: (id) => party(() => api.removeMember(id)),
     handOver: (id) => party(() => api.handOver(id)),
     renewInvite: () => party(() => api.renewInvite()),
     setPartyLanguage: (code) => party(() => api.setPartyLanguage(code)),
-    leaveParty: () =>
-      party(
-        () => {
-          state.leavingParty = true;
-          return api.leaveParty();
-        },
-        () => {
-          state.party = null;
-        },
-      ),
+    async leaveParty() {
+      dispatch({ type: 'leaving_party' });
+      try {
+        await api.leaveParty();
+        dispatch({ type: 'party_left' });
+      } catch (err) {
+        toast(apiErrorText(err));
+      }
+    },
   };
 }

@@ -6,7 +6,6 @@ import { t } from './i18n.js';
 
 const SOUND = 'wt.sound';
 let audio = null;
-let lastTurn = null;
 let waiting = false; // a turn of mine began while the page was not looked at
 
 function stored() {
@@ -77,18 +76,12 @@ function seen() {
 window.addEventListener('focus', seen);
 document.addEventListener('visibilitychange', seen);
 
-/** Called with the store after every change: a new turn of mine while the page is not looked
- * at sets the title (and plays the sound); the title comes back when the turn is over or the
- * player looks. */
-export function follow(state) {
-  const d = state.duel;
-  const mine = !!(d && !d.outcome && state.me && d.to_move === state.me.id);
-  const turn = mine ? `${d.id}:${d.turnNo}` : null;
-  if (turn !== lastTurn) {
-    lastTurn = turn;
-    const was = waiting;
-    waiting = mine && !looking();
-    if (waiting && soundOn()) chime();
-    if (waiting !== was) title();
-  }
+/** The effect of a turn of mine beginning (`turn`: its key) or ending (null): a turn that
+ * begins while the page is not looked at sets the title (and plays the sound); the title comes
+ * back when the turn is over or the player looks. */
+export function turnChanged(turn) {
+  const was = waiting;
+  waiting = turn !== null && !looking();
+  if (waiting && soundOn()) chime();
+  if (waiting !== was) title();
 }

@@ -1,6 +1,7 @@
 // The shared board of a duel: up to 12 rows (6 turns each), each row marked with whose it is,
 // colours (with a shape and a spoken label too, not colour alone), skipped rows, and the row
-// being typed. Built once per duel and updated in place, so a shaking row keeps shaking.
+// being typed. Built once per duel and updated in place from the duel's view, so a shaking row
+// keeps shaking.
 
 import { h } from './dom.js';
 import { directionOf, t } from './i18n.js';
@@ -60,25 +61,19 @@ export function createBoard({ length, maxRows, lang }) {
       if (data) {
         r.row.classList.add(`side-${sideOf(data.player)}`, 'played');
         r.who.textContent = nameOf(data.player);
+        r.row.setAttribute('aria-label', rowLabel(data, n, nameOf));
         if (data.skipped) {
           r.row.classList.add('skipped');
           r.note.textContent = t('duel.skipped');
           r.tiles.forEach((tile) => tile.classList.add('skip'));
-          r.row.setAttribute('aria-label', t('duel.row_aria', {
-            n, name: nameOf(data.player), content: t('duel.skipped_aria'),
-          }));
         } else {
           const marks = [...data.marks];
-          const spoken = data.letters.map((letter, j) => markText(marks[j], letter));
           data.letters.forEach((letter, j) => {
             const tile = r.tiles[j];
             if (!tile) return;
             tile.textContent = letter;
             tile.classList.add(`mark-${marks[j]}`);
           });
-          r.row.setAttribute('aria-label', t('duel.row_aria', {
-            n, name: nameOf(data.player), content: spoken.join(', '),
-          }));
         }
       } else if (key.startsWith('cur')) {
         r.row.classList.add(`side-${sideOf(view.to_move)}`, 'current');
@@ -105,21 +100,23 @@ export function createBoard({ length, maxRows, lang }) {
     });
   }
 
-  /** Shake the row being typed (a rejected guess). */
-  function shake() {
-    const r = rows[Math.min(rows.length - 1, rows.findIndex((x) => x.key && x.key.startsWith('cur')))];
-    if (!r) return;
-    r.row.classList.remove('shake');
-    void r.row.offsetWidth; // restart the animation
-    r.row.classList.add('shake');
-  }
+  return { el, update };
+}
 
-  /** What a screen reader says of row `i`. */
-  function label(i) {
-    return rows[i] ? rows[i].row.getAttribute('aria-label') : '';
-  }
+/** What a screen reader says of played row `n` (from 1): whose it is, then every letter with
+ * its colour in words, or that it was skipped. */
+export function rowLabel(data, n, nameOf) {
+  const content = data.skipped
+    ? t('duel.skipped_aria')
+    : data.letters.map((letter, j) => markText(data.marks[j], letter)).join(', ');
+  return t('duel.row_aria', { n, name: nameOf(data.player), content });
+}
 
-  return { el, update, shake, label };
+/** Shake a row (the one of a refused guess). */
+export function shakeRow(row) {
+  row.classList.remove('shake');
+  void row.offsetWidth; // restart the animation
+  row.classList.add('shake');
 }
 
 /** The secret as a row of green tiles. */

@@ -1,15 +1,17 @@
 // Boot and router: the interface language, sign in, load the word languages, join a party from
-// an invite link, connect the websocket, and show the screen that the store's state calls for.
+// an invite link, connect the websocket (its frames and status become messages to the store),
+// draw the screen that the state calls for, then run the reducer's effects (docs/client.md).
 
 import { createActions, apiErrorText } from './actions.js';
-import { announce } from './announce.js';
-import * as attention from './attention.js';
 import { api } from './api.js';
 import { h, fill } from './dom.js';
+import { createEffects } from './effects.js';
 import * as i18n from './i18n.js';
 import { codeText, t } from './i18n.js';
+import { initialState, reduce } from './reducer.js';
+import { screenOf } from './reduce/select.js';
 import { Socket } from './socket.js';
-import { emit, handle, hooks, now, showFinal, state, subscribe, toast } from './state.js';
+import { createStore, now } from './store.js';
 import * as endView from './views/end.js';
 import * as gameView from './views/game.js';
 import * as homeView from './views/home.js';
@@ -29,126 +31,41 @@ const VIEWS = {
   end: endView,
 };
 
-let signedIn = false;
+const store = createStore(initialState(), reduce);
+const dispatch = (message) => store.dispatch(message);
+const session = { signedIn: false };
 
 async function signIn() {
-  const session = await api.signIn();
-  signedIn = true;
-  if (!state.me) state.me = session.player;
-  return session;
+  const answer = await api.signIn();
+  session.signedIn = true;
+  dispatch({ type: 'signed_in', player: answer.player });
+  return answer;
 }
 
 const socket = new Socket({
-  onMessage: handle,
-  onStatus(status) {
-    if ((state.conn === 'replaced' || state.conn === 'outdated') && status === 'stopped') return;
-    state.conn = status === 'stopped' ? 'replaced' : status;
-    if (status === 'online') state.everOnline = true;
-    emit();
-  },
+  onMessage: (frame) => dispatch({ type: 'frame', frame }),
+  onStatus: (status) => dispatch({ type: 'conn', status }),
   async beforeConnect() {
-    if (!signedIn) await signIn();
+    if (!session.signedIn) await signIn();
   },
 });
 
-const actions = createActions(socket);
+const actions = createActions(store);
 const ctx = {
   actions,
-  socket,
-  reconnect() {
-    state.conn = 'connecting';
-    socket.connect();
-    emit();
-  },
+  reconnect: () => dispatch({ type: 'reconnect' }),
   /** Switch the interface language (remembered); every screen is drawn again in it. */
   async setInterfaceLanguage(code) {
     const fromMenu = document.activeElement && document.activeElement.closest('#prefs');
     i18n.remember(code);
-    state.offer = null;
+    dispatch({ type: 'dismiss_offer' });
     await i18n.use(code);
     if (fromMenu) document.getElementById('prefs-button').focus(); // keyboard users stay put
   },
 };
-
-// --- side effects the store asks for -----------------------------------------------------------
-
-hooks.onUnauthorized = () => {
-  signedIn = false;
-};
-
-hooks.onError = (m) => {
-  if (m.code === 'unauthorized') return;
-  if (m.code === 'unsupported_version') {
-    socket.stop(); // the server was updated: only a reload helps
-    state.conn = 'outdated';
-  }
-  toast(codeText(m.code, m.message));
-};
-
-hooks.onEnded = () => {
-  socket.send({ type: 'resync' });
-};
-
-hooks.onHold = (until) => {
-  setTimeout(showFinal, Math.max(0, until - now()));
-};
-
-hooks.onPartyGone = () => {
-  if (!state.leavingParty) state.notice = [{ key: 'party.removed' }];
-  state.leavingParty = false;
-};
-
-// Back home from a tournament without its end or a `left` message: we were away past the
-// grace (the server cannot tell a socket that is gone), or it ended while we were away.
-// The tournament's record says which.
-hooks.onGone = async (tournamentId) => {
-  let summary = null;
-  if (tournamentId !== null && tournamentId !== undefined) {
-    try {
-      summary = await api.tournament(tournamentId);
-    } catch {
-      summary = null; // 409: still running without us
-    }
-  }
-  const mine = summary && summary.entries.find((e) => e.player.id === state.me.id);
-  if (!summary || !mine || mine.left) {
-    state.notice = [{ key: 'code.grace_expired' }];
-    if (mine && mine.place) {
-      state.notice.push({
-        key: 'home.your_last', params: { place: mine.place, change: mine.rating_change ?? 0 },
-      });
-    }
-  } else {
-    for (const e of summary.entries) {
-      state.players[e.player.id] = e.player;
-    }
-    const places = summary.entries
-      .filter((e) => e.place !== null)
-      .map((e) => ({ player: e.player.id, place: e.place, rating_change: e.rating_change ?? 0 }));
-    const firsts = places.filter((p) => p.place === 1);
-    state.final = {
-      tournament: summary.id,
-      winner: firsts.length === 1 ? firsts[0].player : null,
-      places,
-      party: null,
-      mine: { place: mine.place, rating_change: mine.rating_change },
-    };
-  }
-  actions.refreshMe();
-  emit();
-};
+const runEffects = createEffects({ store, socket, session, actions });
 
 // --- routing -------------------------------------------------------------------------------
-
-function screenOf(s) {
-  if (s.conn === 'replaced' || s.conn === 'outdated') return s.conn;
-  if (!s.me || (s.conn !== 'online' && !s.lobby && !s.everOnline)) return 'loading';
-  if (s.final && (!s.final.holdUntil || !s.tournament)) return 'end';
-  if (s.lobby && s.lobby.status === 'waiting') return 'lobby';
-  if (s.lobby && s.tournament) return 'game';
-  if (s.party) return 'party';
-  return 'home';
-}
 
 const app = document.getElementById('app');
 const screen = h('main', { id: 'screen', class: 'screen', tabindex: '-1' });
@@ -181,6 +98,8 @@ function keepFocus(hadFocus) {
   target.focus({ preventScroll: true });
 }
 
+/** Draw the state: the screen it calls for (mounted anew when it changes), the chrome, the
+ * connection banner and the toast. */
 function render(s) {
   const hadFocus = screen.contains(document.activeElement);
   const name = screenOf(s);
@@ -188,8 +107,12 @@ function render(s) {
     if (current.view && current.view.unmount) current.view.unmount();
     screen.replaceChildren();
     screen.className = `screen screen-${name}`;
-    current = { name, view: VIEWS[name].mount(screen, ctx, name) };
+    current = { name, view: VIEWS[name].mount(screen, ctx, name, s) };
     window.scrollTo(0, 0);
+    if (name === 'home') {
+      actions.loadLeaderboard(s.leaderboardBots);
+      actions.refreshMe();
+    }
   }
   current.view.update(s);
   document.body.dataset.screen = name;
@@ -211,28 +134,35 @@ function render(s) {
   }
   if (s.toast && s.toast.seq !== lastToast) {
     lastToast = s.toast.seq;
-    fill(toastBox, s.toast.text);
+    fill(toastBox, s.toast.text ?? codeText(s.toast.code, s.toast.message));
     toastBox.classList.add('show');
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => toastBox.classList.remove('show'), 5000);
   }
+  drawCountdowns();
   keepFocus(hadFocus);
-  attention.follow(s);
 }
 
-subscribe(render);
+// Each batch of changes: draw, then run the effects (they may look at what was drawn).
+store.subscribe((s, effects) => {
+  render(s);
+  runEffects(s, effects);
+});
 
 // A new interface language: the chrome and the current screen are drawn again in it.
 i18n.onChange(() => {
   if (current.view && current.view.unmount) current.view.unmount();
   current = { name: null, view: null };
   drawChrome();
-  emit();
+  store.refresh();
 });
 
-// --- countdowns: every element with data-deadline (a performance.now() time) ---------------------
+// --- the clock: every countdown drawn (each element with data-deadline, a performance.now()
+// time: its seconds, its bar, its text), and a tick to the reducer (the final table after its
+// hold, the last seconds of my turn said)
 
-setInterval(() => {
+/** Draw the time left of every countdown on the page (views draw the elements, not the time). */
+function drawCountdowns() {
   const at = now();
   for (const el of document.querySelectorAll('[data-deadline]')) {
     const rest = Math.max(0, Number(el.dataset.deadline) - at);
@@ -255,26 +185,24 @@ setInterval(() => {
       const text = t(el.dataset.done);
       if (el.textContent !== text) el.textContent = text;
     }
-    // screen readers hear the last seconds of your own turn (10, 5, 3), not every second
-    const total = Number(el.dataset.total || 0);
-    if (el.dataset.announce && [10, 5, 3].includes(secs) && secs * 1000 < total
-        && el.dataset.announced !== String(secs)) {
-      el.dataset.announced = String(secs);
-      announce(t('duel.seconds_left', { n: secs }));
-    }
   }
+}
+
+setInterval(() => {
+  dispatch({ type: 'tick' });
+  drawCountdowns();
 }, 100);
 
 // --- boot ----------------------------------------------------------------------------------
 
-function pickWordLanguage() {
+function pickWordLanguage(languages) {
   let saved = null;
   try {
     saved = localStorage.getItem('wt.language');
   } catch {
     saved = null;
   }
-  const codes = state.languages.map((l) => l.code);
+  const codes = languages.map((l) => l.code);
   if (saved && codes.includes(saved)) return saved;
   for (const wanted of navigator.languages || [navigator.language || 'en']) {
     const code = wanted.slice(0, 2).toLowerCase();
@@ -287,10 +215,10 @@ async function joinFromInvite() {
   const match = location.pathname.match(/^\/join\/([^/?#]+)/);
   if (!match) return;
   try {
-    state.party = await api.joinParty(decodeURIComponent(match[1]));
-    toast(t('party.joined'));
+    dispatch({ type: 'party_view', party: await api.joinParty(decodeURIComponent(match[1])) });
+    actions.toast(t('party.joined'));
   } catch (err) {
-    state.notice = [{ key: 'party.join_failed', params: { detail: apiErrorText(err) } }];
+    dispatch({ type: 'notice', notice: [{ key: 'party.join_failed', params: { detail: apiErrorText(err) } }] });
   }
   history.replaceState(null, '', '/');
 }
@@ -308,22 +236,19 @@ async function boot() {
       await new Promise((r) => setTimeout(r, Math.min(5000, 500 * 2 ** attempt)));
     }
   }
+  let languages;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const [languages] = await Promise.all([api.languages(), signIn()]);
-      state.languages = languages;
+      [languages] = await Promise.all([api.languages(), signIn()]);
       break;
     } catch (err) {
-      state.notice = [{ key: 'conn.signin_failed', params: { detail: apiErrorText(err) } }];
-      emit();
+      dispatch({ type: 'notice', notice: [{ key: 'conn.signin_failed', params: { detail: apiErrorText(err) } }] });
       await new Promise((r) => setTimeout(r, Math.min(5000, 500 * 2 ** attempt)));
     }
   }
-  state.notice = null;
-  state.language = pickWordLanguage();
+  dispatch({ type: 'booted', languages, language: pickWordLanguage(languages) });
   await joinFromInvite();
   socket.connect();
-  emit();
 }
 
 boot();

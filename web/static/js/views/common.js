@@ -1,10 +1,10 @@
 // Small pieces shared by the screens: a player's name with the bot marker, lives as hearts,
 // how a duel was settled in one sentence, the lasting notice, and re-rendering a part only when
-// what it shows has changed.
+// what it shows has changed. Each takes the state it draws.
 
 import { h, fill } from '../dom.js';
 import { has, t } from '../i18n.js';
-import { emit, player, state } from '../state.js';
+import { player } from '../reduce/select.js';
 
 /** Re-render `el` with `render()` only when `key` differs from last time. */
 export function keyed(el, key, render) {
@@ -29,9 +29,9 @@ export function tag(text) {
 }
 
 /** A player's nickname with tag, bot marker and "(you)". */
-export function playerName(id, { tag: withTag = false, you = true } = {}) {
-  const p = player(id);
-  const mine = state.me && id === state.me.id;
+export function playerName(s, id, { tag: withTag = false, you = true } = {}) {
+  const p = player(s, id);
+  const mine = s.me && id === s.me.id;
   return h(
     'span',
     { class: `pname${mine ? ' is-me' : ''}${p.bot ? ' is-bot' : ''}`, data: { player: String(id) } },
@@ -42,9 +42,8 @@ export function playerName(id, { tag: withTag = false, you = true } = {}) {
   );
 }
 
-export function nameText(id) {
-  const p = player(id);
-  return state.me && id === state.me.id ? t('home.you') : p.nickname;
+export function nameText(s, id) {
+  return s.me && id === s.me.id ? t('home.you') : player(s, id).nickname;
 }
 
 /** Lives as three hearts, with the number for screen readers. */
@@ -60,10 +59,10 @@ export function hearts(n, max = 3) {
 
 /** How a duel was settled, in one sentence ("Ada beat Bo with CRANE in 4 rows."): a recap entry
  * of the round intro ({players, outcome, winner, secret, rows}); `me` reads as "you". */
-export function recapText(r, me, lang) {
+export function recapText(s, r, me, lang) {
   const word = r.secret ? r.secret.toLocaleUpperCase(lang) : '';
   const [a, b] = r.players;
-  const name = (id) => player(id).nickname;
+  const name = (id) => player(s, id).nickname;
   const other = a === me ? b : a;
   const loser = r.winner === a ? b : a;
   switch (r.outcome) {
@@ -82,16 +81,6 @@ export function recapText(r, me, lang) {
   }
 }
 
-/** The duels of this round still running that I may watch (my own is not among them). */
-export function liveDuels(s) {
-  return s.tournament.duels.filter((d) => !d.over && !(s.duel && d.id === s.duel.id));
-}
-
-export function livesOf(id) {
-  const s = state.tournament && state.tournament.standings[id];
-  return s ? s.lives : null;
-}
-
 /** The text of a notice: its messages in the current language (the server's words where the
  * client has no translation of a code). */
 export function noticeText(notice) {
@@ -101,14 +90,14 @@ export function noticeText(notice) {
 }
 
 /** The lasting notice of the home and party screens, with a button to dismiss it. */
-export function renderNotice(el, s) {
+export function renderNotice(el, s, actions) {
   keyed(el, JSON.stringify(s.notice), () =>
     s.notice
       ? h('div', { class: 'notice', role: 'alert' },
         h('p', {}, noticeText(s.notice)),
         h('button', {
           class: 'btn small', type: 'button',
-          onclick: () => { state.notice = null; emit(); },
+          onclick: () => actions.dismissNotice(),
         }, t('home.dismiss')))
       : null);
 }

@@ -1,26 +1,9 @@
 // The end of a tournament: the final placements with rating changes, your own result, its replay,
 // a result to share (the colours of your rows, no letters), and the way back (home, or the party).
 
-import { api } from '../api.js';
-import { copyText, h } from '../dom.js';
-import { contrast, num, signed, t } from '../i18n.js';
-import { roundsPlayed, shareGrid } from '../share.js';
-import { state, toast } from '../state.js';
+import { h } from '../dom.js';
+import { signed, t } from '../i18n.js';
 import { keyed, nameText, playerName } from './common.js';
-
-/** The text to share: place, rounds, a grid of colours, and the replay's address. */
-async function resultText(tournament, me) {
-  const summary = await api.tournament(tournament);
-  const mine = summary.entries.find((e) => e.player.id === me);
-  const headline = t('share.text', {
-    id: tournament,
-    place: mine && mine.place ? mine.place : summary.entries.length,
-    players: summary.entries.length,
-    rounds: roundsPlayed(summary, me),
-  });
-  const grid = shareGrid(summary.duels, me, { contrast: contrast(), num });
-  return `${headline}\n${grid}\n${location.origin}/tournaments/${tournament}`;
-}
 
 export function mount(root, ctx) {
   const { actions } = ctx;
@@ -29,14 +12,8 @@ export function mount(root, ctx) {
 
   async function share(f, me, button) {
     button.disabled = true;
-    try {
-      const text = await resultText(f.tournament, me);
-      toast(t(await copyText(text) ? 'end.share_copied' : 'end.share_failed'));
-    } catch {
-      toast(t('end.share_failed'));
-    } finally {
-      button.disabled = false;
-    }
+    await actions.shareResult(f.tournament, me);
+    button.disabled = false;
   }
 
   function render(s) {
@@ -46,7 +23,7 @@ export function mount(root, ctx) {
     const mine = places.find((p) => p.player === me);
     let headline;
     if (f.winner === me) headline = t('end.you_won');
-    else if (f.winner !== null) headline = t('end.winner', { name: nameText(f.winner) });
+    else if (f.winner !== null) headline = t('end.winner', { name: nameText(s, f.winner) });
     else headline = t('end.shared');
     const shareBtn = h('button', {
       class: 'btn', type: 'button', id: 'share-result',
@@ -69,7 +46,7 @@ export function mount(root, ctx) {
           class: `${p.player === me ? 'is-me' : ''} place-${p.place}`, data: { player: String(p.player) },
         },
         h('td', { class: 'num' }, t('common.place', { n: p.place })),
-        h('td', {}, playerName(p.player)),
+        h('td', {}, playerName(s, p.player)),
         h('td', { class: `num change ${p.rating_change >= 0 ? 'up' : 'down'}` }, signed(p.rating_change)))))),
       h('div', { class: 'actions' },
         h('a', {
@@ -95,7 +72,7 @@ export function mount(root, ctx) {
   return {
     update(s) {
       if (!s.final) return;
-      keyed(body, JSON.stringify([s.final, !!s.party, s.me.rating, state.conn === 'online']), () => render(s));
+      keyed(body, JSON.stringify([s.final, !!s.party, s.me.rating, s.conn === 'online']), () => render(s));
     },
   };
 }

@@ -4,12 +4,11 @@
 // duels, the standings, and leave. After the last duel, its end stays a few seconds before the
 // final table.
 
-import { announce } from '../announce.js';
-import { h, fill, seeIt } from '../dom.js';
-import { now, player, state } from '../state.js';
+import { h, fill } from '../dom.js';
+import { liveDuels, livesOf, player } from '../reduce/select.js';
 import { signed, t } from '../i18n.js';
 import { createDuelPanel } from './duel.js';
-import { hearts, keyed, liveDuels, livesOf, playerName, recapText } from './common.js';
+import { hearts, keyed, playerName, recapText } from './common.js';
 
 export function mount(root, ctx) {
   const { actions } = ctx;
@@ -21,10 +20,7 @@ export function mount(root, ctx) {
   const duelsBox = h('section', { class: 'card live-duels', id: 'live-duels', 'aria-labelledby': 'live-h' });
   const standingsBox = h('section', { class: 'card standings', id: 'standings', 'aria-labelledby': 'st-h' });
   const leaveBtn = h('button', { class: 'btn danger', type: 'button', id: 'leave-tournament' });
-  leaveBtn.addEventListener('click', () => {
-    const out = myStanding() && myStanding().out;
-    if (out || window.confirm(t('game.leave_confirm'))) actions.leave();
-  });
+  leaveBtn.addEventListener('click', () => actions.leaveTournament());
   const side = h('aside', { class: 'game-side' }, mineBox, duelsBox, standingsBox,
     h('div', { class: 'actions' }, leaveBtn));
   const game = h('div', { class: 'game' }, main, side);
@@ -33,8 +29,8 @@ export function mount(root, ctx) {
   let panel = null;
   let panelKey = null;
 
-  function myStanding() {
-    return state.tournament && state.me ? state.tournament.standings[state.me.id] : null;
+  function myStanding(s) {
+    return s.tournament && s.me ? s.tournament.standings[s.me.id] : null;
   }
 
   function mainKind(s) {
@@ -52,12 +48,9 @@ export function mount(root, ctx) {
       panel = null;
       panelKey = kind;
       const [what] = kind.split(':');
-      if (what === 'duel') panel = createDuelPanel(ctx, { mine: true });
-      else if (what === 'watch') panel = createDuelPanel(ctx, { mine: false });
-      else if (what === 'intro') {
-        panel = introPanel();
-        window.scrollTo(0, 0); // a new round from its top (a duel's end may have scrolled down)
-      }
+      if (what === 'duel') panel = createDuelPanel(ctx, s, { mine: true });
+      else if (what === 'watch') panel = createDuelPanel(ctx, s, { mine: false });
+      else if (what === 'intro') panel = introPanel();
       else panel = waitPanel();
       fill(panelBox, panel.el);
       main.className = `game-main main-${what}`;
@@ -67,7 +60,6 @@ export function mount(root, ctx) {
 
   function introPanel() {
     const el = h('section', { class: 'card intro', id: 'intro', 'aria-labelledby': 'intro-h' });
-    let said = false; // the round and your opponent are announced once
     return {
       el,
       update(s) {
@@ -77,19 +69,14 @@ export function mount(root, ctx) {
           const me = s.me.id;
           const myPair = tour.pairs.find((pair) => pair.includes(me));
           const mine = myPair
-            ? t('intro.your_opponent', { name: player(myPair.find((p) => p !== me)).nickname })
+            ? t('intro.your_opponent', { name: player(s, myPair.find((p) => p !== me)).nickname })
             : null;
           const pairs = tour.pairs.map(([a, b]) => h('li', {
             class: `pair${a === me || b === me ? ' is-mine' : ''}`,
           },
-          h('span', { class: 'pair-side side-a' }, playerName(a), hearts(livesOf(a))),
+          h('span', { class: 'pair-side side-a' }, playerName(s, a), hearts(livesOf(s, a))),
           h('span', { class: 'vs' }, t('common.vs')),
-          h('span', { class: 'pair-side side-b', 'data-vs': t('common.vs') }, playerName(b), hearts(livesOf(b)))));
-          if (!said) {
-            said = true;
-            announce(`${t('intro.heading', { round: tour.round })}. ${
-              tour.bye === me ? t('intro.your_bye') : mine || ''}`);
-          }
+          h('span', { class: 'pair-side side-b', 'data-vs': t('common.vs') }, playerName(s, b), hearts(livesOf(s, b)))));
           return [
             h('h1', { id: 'intro-h' }, t('intro.heading', { round: tour.round })),
             mine ? h('p', { class: 'lead my-pair' }, mine) : null,
@@ -97,14 +84,14 @@ export function mount(root, ctx) {
               ? h('p', {
                 class: 'lead countdown', id: 'intro-countdown',
                 data: { deadline: String(tour.introDeadline), format: 'intro.starts_in' },
-              }, t('intro.starts_in', { s: Math.max(0, Math.ceil((tour.introDeadline - now()) / 1000)) }))
+              }) // its text: the clock's (main.js)
               : null,
             recap(s, tour),
             h('ul', { class: 'pairs', 'aria-label': t('intro.heading', { round: tour.round }) }, pairs),
             tour.bye !== null
               ? h('p', { class: `bye${tour.bye === me ? ' is-mine' : ''}`, id: 'bye' },
-                tour.bye === me ? t('intro.your_bye') : t('intro.bye', { name: player(tour.bye).nickname }),
-                ' ', hearts(livesOf(tour.bye)))
+                tour.bye === me ? t('intro.your_bye') : t('intro.bye', { name: player(s, tour.bye).nickname }),
+                ' ', hearts(livesOf(s, tour.bye)))
               : null,
           ];
         });
@@ -122,7 +109,7 @@ export function mount(root, ctx) {
       h('ul', { class: 'recap-list' }, tour.recap.map((r) => h('li', {
         class: `recap-item outcome-${r.outcome}${r.players.includes(me) ? ' is-mine' : ''}`,
         data: { duel: r.duel === null ? '' : String(r.duel) },
-      }, recapText(r, me, lang)))));
+      }, recapText(s, r, me, lang)))));
   }
 
   function waitPanel() {
@@ -130,7 +117,7 @@ export function mount(root, ctx) {
     return {
       el,
       update(s) {
-        const mine = myStanding();
+        const mine = myStanding(s);
         const tour = s.tournament;
         let text;
         if (tour.phase === 'between' || tour.phase === 'finished') text = t('game.round_over', { round: tour.round });
@@ -169,21 +156,15 @@ export function mount(root, ctx) {
     keyed(finalBox, String(until), () => (until === null
       ? null
       : [
-        h('span', { class: 'countdown', data: { deadline: String(until), format: 'game.final_in' } },
-          t('game.final_in', { s: Math.max(0, Math.ceil((until - now()) / 1000)) })),
+        h('span', { class: 'countdown', data: { deadline: String(until), format: 'game.final_in' } }),
         h('button', { class: 'btn small', type: 'button', id: 'final-now', onclick: () => actions.showFinal() },
           t('game.final_now')),
       ]));
-    const was = finalBox.hidden;
-    finalBox.hidden = until === null;
-    if (was && !finalBox.hidden) {
-      seeIt(finalBox); // with the last duel's result above it
-      announce(t('game.final_in', { s: Math.ceil((until - now()) / 1000) })); // once, not each second
-    }
+    finalBox.hidden = until === null; // brought into view, and said once, by effects
   }
 
   function renderMine(s) {
-    const mine = myStanding();
+    const mine = myStanding(s);
     const placed = s.myPlacement;
     const key = JSON.stringify([mine, placed]);
     keyed(mineBox, key, () => {
@@ -213,14 +194,14 @@ export function mount(root, ctx) {
     const live = liveDuels(s);
     const allowed = canWatch(s);
     const watching = s.watching ? s.watching.id : null;
-    keyed(duelsBox, JSON.stringify([live, allowed, watching, live.map((d) => d.players.map(livesOf))]), () => [
+    keyed(duelsBox, JSON.stringify([live, allowed, watching, live.map((d) => d.players.map((p) => livesOf(s, p)))]), () => [
       h('h2', { id: 'live-h' }, t('game.live_duels')),
       live.length
         ? h('ul', { class: 'duel-list' }, live.map((d) => h('li', { class: watching === d.id ? 'is-watched' : '' },
           h('span', { class: 'duel-players' },
-            h('span', { class: 'duel-player' }, playerName(d.players[0], { you: false }), hearts(livesOf(d.players[0]))),
+            h('span', { class: 'duel-player' }, playerName(s, d.players[0], { you: false }), hearts(livesOf(s, d.players[0]))),
             h('span', { class: 'duel-player' }, h('span', { class: 'vs' }, t('common.vs')), ' ',
-              playerName(d.players[1], { you: false }), hearts(livesOf(d.players[1])))),
+              playerName(s, d.players[1], { you: false }), hearts(livesOf(s, d.players[1])))),
           watching === d.id
             ? h('span', { class: 'badge' }, t('game.watching_now'))
             : h('button', {
@@ -238,10 +219,9 @@ export function mount(root, ctx) {
     if (st.left) return st.place ? placed() : t('game.status_left');
     if (st.out) return st.place ? placed() : t('game.status_pending');
     if (!st.connected) {
-      if (!st.gone_at) return t('common.offline');
-      const deadline = now() + (st.gone_at - (Date.now() + s.serverOffset));
-      return h('span', { class: 'countdown away', data: { deadline: String(deadline), format: 'game.away' } },
-        t('game.away', { s: Math.max(0, Math.ceil((deadline - now()) / 1000)) }));
+      if (st.awayUntil == null) return t('common.offline');
+      const deadline = st.awayUntil;
+      return h('span', { class: 'countdown away', data: { deadline: String(deadline), format: 'game.away' } });
     }
     if (tour.phase === 'finished' && st.place) return placed();
     if (tour.bye === st.player) return t('game.status_bye');
@@ -268,7 +248,7 @@ export function mount(root, ctx) {
           class: `${st.out ? 'is-out' : ''}${s.me && st.player === s.me.id ? ' is-me' : ''}`,
           data: { player: String(st.player) },
         },
-        h('td', {}, playerName(st.player), h('span', { class: 'status' }, status)),
+        h('td', {}, playerName(s, st.player), h('span', { class: 'status' }, status)),
         h('td', {}, hearts(st.lives)))))),
     ]);
   }
@@ -284,7 +264,7 @@ export function mount(root, ctx) {
       renderMine(s);
       renderDuels(s);
       renderStandings(s);
-      const out = myStanding() && myStanding().out;
+      const out = myStanding(s) && myStanding(s).out;
       const label = out ? t('game.leave_out') : t('game.leave');
       if (leaveBtn.textContent !== label) leaveBtn.textContent = label;
       document.body.classList.toggle('in-duel', !!(s.duel && !s.duel.outcome));

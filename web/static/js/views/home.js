@@ -2,38 +2,13 @@
 // in that language, once), Play, Create a party, the rules and the leaderboard (people, or with
 // the bots; your own row even when you are not near the top; each name links to its profile).
 
-import { apiErrorText } from '../actions.js';
 import { h } from '../dom.js';
 import * as i18n from '../i18n.js';
 import { num, t } from '../i18n.js';
-import { emit, state } from '../state.js';
 import { botBadge, keyed, nick, renderNotice, tag } from './common.js';
 
-/** Choosing a word language that is also an interface language offers it, once, in its words.
- * Only a choice that stays is offered: arrowing through the list passes many languages. */
-let offerTimer = null;
-function offerSoon(code) {
-  clearTimeout(offerTimer);
-  offerTimer = setTimeout(() => offerLanguage(code), 500);
-}
-
-async function offerLanguage(code) {
-  if (!i18n.takeOffer(code)) return;
-  try {
-    const [text, yes, no] = await Promise.all(
-      ['offer.switch', 'offer.yes', 'offer.no'].map((key) => i18n.tIn(code, key)),
-    );
-    if (state.language === code) state.offer = { code, text, yes, no };
-  } catch {
-    state.offer = null; // no catalog: no offer
-  }
-  emit();
-}
-
-export function mount(root, ctx) {
+export function mount(root, ctx, name, s0) {
   const { actions } = ctx;
-  let editing = false;
-  let nickError = '';
 
   const notice = h('div', { class: 'notice-slot', 'aria-live': 'polite' });
   const offer = h('div', { class: 'offer-slot', 'aria-live': 'polite' });
@@ -41,22 +16,19 @@ export function mount(root, ctx) {
   const langSelect = h('select', {
     id: 'language',
     name: 'language',
-    onchange: (e) => {
-      actions.setLanguage(e.target.value);
-      offerSoon(e.target.value);
-    },
+    onchange: (e) => actions.setLanguage(e.target.value),
   });
   const playBtn = h('button', {
     class: 'btn primary big', type: 'button', id: 'play',
-    onclick: () => actions.queue(state.language),
+    onclick: () => actions.queue(),
   }, t('home.play'));
   const partyBtn = h('button', {
     class: 'btn', type: 'button', id: 'create-party',
-    onclick: () => actions.createParty(state.language),
+    onclick: () => actions.createParty(),
   }, t('home.create_party'));
   const board = h('div', { class: 'leaderboard-body' });
   const withBots = h('input', {
-    id: 'leaderboard-bots', type: 'checkbox', checked: state.leaderboardBots,
+    id: 'leaderboard-bots', type: 'checkbox', checked: s0.leaderboardBots,
     onchange: (e) => actions.loadLeaderboard(e.target.checked),
   });
 
@@ -83,6 +55,7 @@ export function mount(root, ctx) {
 
   function renderProfile(s) {
     const me = s.me;
+    const { editing, error } = s.nickname;
     if (editing) {
       const input = h('input', {
         id: 'nickname', name: 'nickname', value: me.nickname, maxlength: 24, minlength: 2, dir: 'auto',
@@ -90,17 +63,9 @@ export function mount(root, ctx) {
       });
       const form = h('form', {
         class: 'nick-form',
-        onsubmit: async (e) => {
+        onsubmit: (e) => {
           e.preventDefault();
-          try {
-            await actions.saveNickname(input.value);
-            editing = false;
-            nickError = '';
-          } catch (err) {
-            nickError = t('home.nickname_refused', { detail: apiErrorText(err) });
-          }
-          profile._key = null;
-          emit();
+          actions.saveNickname(input.value);
         },
       },
       h('label', { for: 'nickname' }, t('home.nickname')),
@@ -109,11 +74,10 @@ export function mount(root, ctx) {
         h('button', { class: 'btn primary', type: 'submit' }, t('home.save')),
         h('button', {
           class: 'btn', type: 'button',
-          onclick: () => { editing = false; nickError = ''; profile._key = null; emit(); },
+          onclick: () => actions.cancelNickname(),
         }, t('home.cancel'))),
-      h('p', { id: 'nick-error', class: 'error', 'aria-live': 'polite' }, nickError));
-      setTimeout(() => input.focus(), 0);
-      return form;
+      h('p', { id: 'nick-error', class: 'error', 'aria-live': 'polite' }, error));
+      return form; // focused by an effect
     }
     return [h('dl', { class: 'me' },
       h('div', {},
@@ -123,7 +87,7 @@ export function mount(root, ctx) {
           tag(me.tag),
           h('button', {
             class: 'btn small link', type: 'button', id: 'edit-nickname',
-            onclick: () => { editing = true; profile._key = null; emit(); },
+            onclick: () => actions.editNickname(),
           }, t('home.edit_nickname')))),
       h('div', {},
         h('dt', {}, t('home.rating')),
@@ -132,9 +96,9 @@ export function mount(root, ctx) {
     h('p', {}, h('a', { href: `/players/${me.id}`, id: 'my-profile' }, t('home.profile')))];
   }
 
-  function boardRow(row) {
+  function boardRow(s, row) {
     const p = row.player;
-    const mine = state.me && p.id === state.me.id;
+    const mine = s.me && p.id === s.me.id;
     return h('tr', { class: mine ? 'is-me' : '', data: { player: String(p.id) } },
       h('td', { class: 'num' }, num(row.rank)),
       h('td', {},
@@ -144,7 +108,8 @@ export function mount(root, ctx) {
       h('td', { class: 'num' }, num(p.rating)));
   }
 
-  function renderBoard(lb) {
+  function renderBoard(s) {
+    const lb = s.leaderboard;
     if (!lb) return h('p', { class: 'hint' }, t('app.loading'));
     if (lb.failed) return h('p', { class: 'error' }, t('home.leaderboard_failed'));
     if (!lb.rows.length) return h('p', { class: 'hint' }, t('home.leaderboard_empty'));
@@ -154,17 +119,14 @@ export function mount(root, ctx) {
         h('th', { scope: 'col', class: 'num' }, t('home.rank')),
         h('th', { scope: 'col' }, t('home.player')),
         h('th', { scope: 'col', class: 'num' }, t('home.rating')))),
-      h('tbody', {}, lb.rows.map(boardRow)),
+      h('tbody', {}, lb.rows.map((row) => boardRow(s, row))),
       // your own row, below the top ones, when you are further down
-      you ? h('tbody', { class: 'your-row' }, boardRow(you)) : null);
+      you ? h('tbody', { class: 'your-row' }, boardRow(s, you)) : null);
   }
-
-  actions.loadLeaderboard(state.leaderboardBots);
-  actions.refreshMe();
 
   return {
     update(s) {
-      renderNotice(notice, s);
+      renderNotice(notice, s, actions);
       keyed(offer, JSON.stringify(s.offer), () => {
         const o = s.offer;
         if (!o) return null;
@@ -177,17 +139,19 @@ export function mount(root, ctx) {
             }, o.yes),
             h('button', {
               class: 'btn small', type: 'button', id: 'offer-no',
-              onclick: () => { state.offer = null; emit(); },
+              onclick: () => actions.dismissOffer(),
             }, o.no)));
       });
-      if (s.me) keyed(profile, `${editing}|${s.me.nickname}|${s.me.rating}|${nickError}`, () => renderProfile(s));
+      if (s.me) {
+        keyed(profile, JSON.stringify([s.nickname, s.me.nickname, s.me.rating]), () => renderProfile(s));
+      }
       keyed(langSelect, `${s.languages.length}|${s.language}`, () =>
         s.languages.map((l) => h('option', { value: l.code, selected: l.code === s.language, lang: l.code }, l.name)));
       langSelect.value = s.language || '';
       const busy = s.conn !== 'online';
       playBtn.disabled = busy;
       partyBtn.disabled = busy;
-      keyed(board, s.leaderboard, () => renderBoard(s.leaderboard));
+      keyed(board, JSON.stringify([s.leaderboard, s.me && s.me.id]), () => renderBoard(s));
     },
   };
 }

@@ -1,7 +1,7 @@
 // The waiting lobby: seats filling up, the language, when bots fill the rest, leave.
 
 import { h } from '../dom.js';
-import { languageOf, now } from '../state.js';
+import { languageOf } from '../reduce/select.js';
 import { num, t } from '../i18n.js';
 import { keyed, playerName } from './common.js';
 
@@ -11,14 +11,14 @@ export function mount(root, ctx) {
 
   function render(s) {
     const lobby = s.lobby;
-    const language = languageOf(lobby.language);
+    const language = languageOf(s, lobby.language);
     const seats = [];
     for (let i = 0; i < lobby.capacity; i += 1) {
       const seat = lobby.seats[i];
       seats.push(seat
         ? h('li', { class: `seat filled${seat.connected ? '' : ' away'}`, data: { player: String(seat.id) } },
           h('span', { class: 'seat-no', 'aria-hidden': 'true' }, num(i + 1)),
-          playerName(seat.id, { tag: true }),
+          playerName(s, seat.id, { tag: true }),
           h('span', { class: 'seat-rating' }, num(seat.rating)),
           seat.connected ? null : h('span', { class: 'muted' }, t('lobby.disconnected')))
         : h('li', { class: 'seat empty' },
@@ -26,14 +26,14 @@ export function mount(root, ctx) {
           h('span', { class: 'muted' }, t('lobby.empty_seat'))));
     }
     let fillNote;
-    if (lobby.bot_fill_at === null) {
+    if (lobby.botFillDeadline === null) {
       fillNote = h('p', { class: 'hint' }, t('lobby.no_bot_fill', { seats: lobby.capacity }));
     } else {
-      const localDeadline = now() + (lobby.bot_fill_at - (Date.now() + s.serverOffset));
+      const localDeadline = lobby.botFillDeadline;
       fillNote = h('p', {
         class: 'hint countdown', id: 'bot-fill',
         data: { deadline: String(localDeadline), format: 'lobby.bot_fill', done: 'lobby.bot_fill_now' },
-      }, t('lobby.bot_fill', { s: Math.max(0, Math.ceil((localDeadline - now()) / 1000)) }));
+      }); // its text: the clock's (main.js)
     }
     return [
       h('h1', { id: 'lobby-h' }, t(lobby.party ? 'lobby.party_heading' : 'lobby.heading')),
@@ -51,7 +51,7 @@ export function mount(root, ctx) {
 
   return {
     update(s) {
-      keyed(body, JSON.stringify(s.lobby) + s.serverOffset, () => render(s));
+      keyed(body, JSON.stringify([s.lobby, s.players]), () => render(s));
     },
   };
 }

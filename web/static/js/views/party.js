@@ -2,7 +2,7 @@
 // the leader's controls (start, remove, hand over, new link, language).
 
 import { copyText, h } from '../dom.js';
-import { languageOf, toast } from '../state.js';
+import { languageOf } from '../reduce/select.js';
 import { num, t } from '../i18n.js';
 import { botBadge, keyed, nick, renderNotice, tag } from './common.js';
 
@@ -18,7 +18,7 @@ export function mount(root, ctx) {
     const me = s.me.id;
     const leader = p.leader === me;
     const link = `${location.origin}${p.invite_path}`;
-    const language = languageOf(p.language);
+    const language = languageOf(s, p.language);
     const leaderName = (p.members.find((m) => m.leader) || {}).nickname || '';
     const linkInput = h('input', {
       id: 'invite-link', class: 'invite-link', readonly: true, value: link, dir: 'ltr',
@@ -67,7 +67,7 @@ export function mount(root, ctx) {
         linkInput,
         h('button', {
           class: 'btn', type: 'button', id: 'copy-link',
-          onclick: async () => toast(t(await copyText(link) ? 'party.copied' : 'party.copy_failed')),
+          onclick: async () => actions.toast(t(await copyText(link) ? 'party.copied' : 'party.copy_failed')),
         }, t('party.copy')),
         leader
           ? h('button', {
@@ -93,7 +93,7 @@ export function mount(root, ctx) {
   return {
     update(s) {
       if (!s.party) return;
-      renderNotice(notice, s);
+      renderNotice(notice, s, actions);
       keyed(body, JSON.stringify([s.party, s.conn, s.languages.length, !!s.partyPlayed]), () => render(s));
     },
   };
