@@ -1,6 +1,6 @@
 // Helpers of the reducer's tests: a state fed message after message through reduce(), each
 // state before deep-frozen so that a reducer writing to it fails the test; the frames are the
-// shapes web/PROTOCOL.md gives.
+// shapes protocol/PROTOCOL.md gives.
 import { initialState, reduce } from '../../../web/static/js/reducer.js';
 
 export const ME = 12;

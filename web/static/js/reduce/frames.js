@@ -1,4 +1,4 @@
-// How each server frame (web/PROTOCOL.md) changes the state. Each handler changes `s`, a copy
+// How each server frame (protocol/PROTOCOL.md) changes the state. Each handler changes `s`, a copy
 // the reducer made, and may ask for effects with c.fx(effect); c.at is the local clock
 // (performance.now()) and c.wall the device's (Date.now()) when the frame arrived. Times are
 // kept as local deadlines computed from each frame's remaining_ms, so a wrong device clock
