@@ -100,6 +100,7 @@ class Settings:
     chaos_crash_seconds: float = 0.0  # testing only: crash a random game actor this often
     log_level: str = "INFO"
     log_format: str = "text"  # or json: one object per line
+    public_url: str = ""  # the address players use (https://wordle.example.org), for links
     nickname_terms: str = ""  # an admin's own nickname terms, beside wordlists/nicknames/
 
     @classmethod
@@ -157,6 +158,7 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "log_level": lambda t: _choice(t.upper(), {"DEBUG", "INFO", "WARNING", "ERROR"}),
     "nickname_terms": _text,
     "log_format": lambda t: _choice(t.strip().lower(), {"text", "json"}),
+    "public_url": lambda t: _public_url(t),
 }
 
 
@@ -168,6 +170,14 @@ def _rate(text: str) -> str:
     if not all(_RATE.fullmatch(part) for part in text.split(";")):
         raise ValueError('must be limits such as "30/minute" or "30/minute;300/day"')
     return text.strip()
+
+
+def _public_url(text: str) -> str:
+    """http(s)://host[:port][/path], kept without a trailing slash."""
+    url = text.strip().rstrip("/")
+    if not re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+(/[^\s?#]*)?", url):
+        raise ValueError("must be an address such as https://wordle.example.org")
+    return url
 
 
 def _choice(text: str, options: set[str]) -> str:

@@ -58,11 +58,19 @@ def _client_modules() -> list[str]:
     return sorted(p for p in scripts if p not in PAGE_SCRIPTS)
 
 
+def public_origin() -> str:
+    """The address players reach the server at: WT_PUBLIC_URL, else this request's own (which
+    behind trusted proxies is the forwarded host: web/limits.py applies ProxyFix)."""
+    configured: str = current_app.config["SETTINGS"].public_url
+    return (configured or request.host_url).rstrip("/")
+
+
 def game_page() -> Response:
     """The client's page, also served for invite links (/join/...)."""
     boot = {
         "languages": [{"code": c, "name": n, "dir": d} for c, (n, d) in i18n.LANGUAGES.items()],
         "rules": {"seats": SEATS, "lives": START_LIVES},  # the numbers the home screen states
+        "origin": public_origin(),  # invite links and shared results point here
     }
     return render(translator(), "index.html", modules=_client_modules(), boot=boot)
 

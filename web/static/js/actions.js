@@ -30,7 +30,7 @@ async function resultText(tournament, me) {
     rounds: roundsPlayed(summary, me),
   });
   const grid = shareGrid(summary.duels, me, { contrast: contrast(), num });
-  return `${headline}\n${grid}\n${location.origin}/tournaments/${tournament}`;
+  return `${headline}\n${grid}\n${i18n.ORIGIN}/tournaments/${tournament}`;
 }
 
 export function createActions(store) {

@@ -24,6 +24,10 @@ export const LANGUAGES = boot.languages;
 /** The rules' numbers that the home screen states ({seats, lives}), from the page. */
 export const RULES = boot.rules ?? { seats: 8, lives: 3 };
 
+/** The server's public address (WT_PUBLIC_URL, or as the page was reached), for the links a
+ * player hands on: invites and shared results. */
+export const ORIGIN = boot.origin ?? (typeof location !== 'undefined' ? location.origin : '');
+
 const current = { code: 'en', dir: 'ltr', messages: {}, fallback: {}, formatter: new Formatter('en') };
 const parsed = new Map();
 const listeners = new Set();

@@ -3,7 +3,7 @@
 
 import { copyText, h } from '../dom.js';
 import { languageOf } from '../reduce/select.js';
-import { num, t } from '../i18n.js';
+import { ORIGIN, num, t } from '../i18n.js';
 import { botBadge, keyed, nick, renderNotice, tag } from './common.js';
 
 export function mount(root, ctx) {
@@ -17,7 +17,7 @@ export function mount(root, ctx) {
     const p = s.party;
     const me = s.me.id;
     const leader = p.leader === me;
-    const link = `${location.origin}${p.invite_path}`;
+    const link = `${ORIGIN}${p.invite_path}`;
     const language = languageOf(s, p.language);
     const leaderName = (p.members.find((m) => m.leader) || {}).nickname || '';
     const linkInput = h('input', {
