@@ -11,17 +11,29 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol, assert_never
 
 from actors import frames
 from actors.clock import Clock
-from actors.commands import LobbyCommand, Ping, Queue, Resync
+from actors.commands import (
+    Leave,
+    LobbyCommand,
+    Ping,
+    Queue,
+    Resync,
+    Spectate,
+    StopSpectating,
+    SubmitGuess,
+)
 from actors.messages import (
     AnswerPing,
     Attach,
+    ConnectionMsg,
     EndConnection,
     Enqueue,
     KeepAlive,
+    LobbyRef,
+    MatchmakerRef,
     Player,
     PlayerChanged,
     PlayerCommand,
@@ -30,22 +42,37 @@ from actors.messages import (
     ShowHome,
     SocketClosed,
     Superseded,
+    SupervisorRef,
 )
-from actors.runtime import Actor, ActorRef
+from actors.runtime import Actor
 
 log = logging.getLogger("wordle.connection")
 
 MAX_BACKLOG = 2000  # frames waiting to be written before we give up on a client
 
 
-class Connection(Actor):
+class Socket(Protocol):
+    """What the connection needs of its websocket (web/ws.py's, or a test's fake)."""
+
+    def send(self, text: str) -> None: ...
+
+    def send_many(self, texts: tuple[str, ...]) -> None: ...
+
+    def ping(self) -> None: ...
+
+    def pong(self, payload: bytes) -> None: ...
+
+    def close(self, reason: int | None = ..., message: str | None = ...) -> None: ...
+
+
+class Connection(Actor[ConnectionMsg]):
     def __init__(
         self,
-        socket: Any,  # with send(text), send_many(texts), ping(), pong(payload), close(...)
+        socket: Socket,
         player: Player,
-        matchmaker: ActorRef,
+        matchmaker: MatchmakerRef,
         clock: Clock,
-        supervisor: ActorRef | None = None,
+        supervisor: SupervisorRef | None = None,
         home: Callable[[int], frames.Home] | None = None,  # the home frame (party state)
         in_party: Callable[[int], bool] | None = None,  # party members queue as a party
     ) -> None:
@@ -53,7 +80,7 @@ class Connection(Actor):
         self.socket = socket
         self.player = player
         self.matchmaker = matchmaker
-        self.lobby: ActorRef | None = None
+        self.lobby: LobbyRef | None = None
         self.home = home
         self.in_party = in_party
 
@@ -63,17 +90,46 @@ class Connection(Actor):
         )
         self._write(welcome.write())
 
-    def receive(self, message: Any) -> Any:
-        if isinstance(message, LobbyCommand):
-            return self._to_lobby(message)
-        return super().receive(message)
+    def receive(self, message: ConnectionMsg) -> None:
+        match message:
+            case Send(text):
+                if self._keeping_up():
+                    self._write(text)
+            case SendFrames(texts):
+                if self._keeping_up():
+                    self._write(*texts)
+            case SubmitGuess() | Leave() | Spectate() | StopSpectating() | Resync():
+                self._to_lobby(message)
+            case Ping(t):
+                self._write(frames.Pong(t, self._now_ms()).write())
+            case Queue():
+                self._queue(message)
+            case Attach(lobby):
+                self.lobby = lobby
+            case ShowHome():
+                self._show_home()
+            case PlayerChanged(player):
+                self.player = player
+            case SocketClosed():
+                self.stop()
+            case KeepAlive():
+                self._socket_call(self.socket.ping)
+            case AnswerPing(payload):
+                self._socket_call(self.socket.pong, payload)
+            case EndConnection(code, reason):
+                try:
+                    self.socket.close(reason=code, message=reason)
+                except Exception:  # already closed
+                    pass
+                self.stop()
+            case Superseded():
+                self._close(frames.Replaced("replaced", frames.text("replaced")))
+            case _:
+                assert_never(message)
 
     # --- commands from the socket reader ----------------------------------------------
 
-    def on_Ping(self, msg: Ping) -> None:
-        self._write(frames.Pong(msg.t, self._now_ms()).write())
-
-    def on_Queue(self, msg: Queue) -> None:
+    def _queue(self, msg: Queue) -> None:
         if self.in_party is not None and self.in_party(self.player.id):
             self._write(frames.Error.of("in_party").write())
             return
@@ -84,54 +140,21 @@ class Connection(Actor):
         if self.lobby is not None:
             self.lobby.tell(PlayerCommand(self.player.id, self.ref, command))
         elif isinstance(command, Resync):
-            self.on_ShowHome(ShowHome())
+            self._show_home()
         else:
             self._write(frames.Error.of("not_in_lobby").write())
 
-    def on_SocketClosed(self, _msg: SocketClosed) -> None:
-        self.stop()
-
     # --- from the server --------------------------------------------------------------
 
-    def on_Send(self, msg: Send) -> None:
-        if self._keeping_up():
-            self._write(msg.text)
-
-    def on_SendFrames(self, msg: SendFrames) -> None:
-        if self._keeping_up():
-            self._write(*msg.texts)
-
-    def on_PlayerChanged(self, msg: PlayerChanged) -> None:
-        self.player = msg.player
-
-    def on_Attach(self, msg: Attach) -> None:
-        self.lobby = msg.lobby
-
-    def on_ShowHome(self, _msg: ShowHome) -> None:
+    def _show_home(self) -> None:
         home = self.home(self.player.id) if self.home else frames.Home(None)
         self._write(home.write())
 
-    def on_KeepAlive(self, _msg: KeepAlive) -> None:
+    def _socket_call(self, call: Callable[..., None], *args: bytes) -> None:
         try:
-            self.socket.ping()
+            call(*args)
         except Exception:  # closed or broken: the reader will tell the matchmaker
             self.stop()
-
-    def on_AnswerPing(self, msg: AnswerPing) -> None:
-        try:
-            self.socket.pong(msg.payload)
-        except Exception:  # closed or broken: the reader will tell the matchmaker
-            self.stop()
-
-    def on_EndConnection(self, msg: EndConnection) -> None:
-        try:
-            self.socket.close(reason=msg.code, message=msg.reason)
-        except Exception:  # already closed
-            pass
-        self.stop()
-
-    def on_Superseded(self, _msg: Superseded) -> None:
-        self._close(frames.Replaced("replaced", frames.text("replaced")))
 
     def on_failure(self, error: BaseException) -> None:
         """A crash: close the socket, so the client reconnects at once instead of waiting on

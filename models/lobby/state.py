@@ -1,0 +1,99 @@
+"""A lobby's state as one immutable value: its seats, and the tournament played in them.
+
+Everything the lobby actor used to keep in three objects (the lobby, its room and its
+tournament run) is here, in frozen dataclasses and tuples; the step (models/lobby/step.py)
+makes a new value from the old one. The collections are small (eight seats, at most four duels
+a round, a few spectators), so they are tuples searched in order: a change copies a handful
+of references, never the whole state. Timers, actors and sockets are not in it: a timer is
+an effect that brings a message back, a duel is known by its id, a connection is an opaque
+`C` (see models/lobby/inputs.py).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from actors.frames import RecapView
+from models.duel import Duel
+from models.player import Player
+from models.settings import Settings
+from models.tournament import Tournament
+from models.words import Words
+
+C = TypeVar("C")
+
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Presence(Generic[C]):
+    """A seat: who sits in it, their connection (None: away), since when they are away (the
+    reconnect grace runs), and whether they are still here (False once they left or were
+    released: they get no more frames)."""
+
+    player: Player
+    conn: C | None
+    away_since: float | None = None
+    attached: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class DuelSlot:
+    """A duel of the tournament, as its actor last reported it."""
+
+    id: int
+    pair: tuple[int, int]
+    round: int
+    duel: Duel
+    over: bool = False
+    void: bool = False  # cancelled by a crash
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """The tournament being played: the pure `Tournament` is the truth for results."""
+
+    tournament_id: int | None
+    t: Tournament
+    duels: tuple[DuelSlot, ...] = ()  # this round's (and any earlier one still running)
+    watching: tuple[tuple[int, int], ...] = ()  # (spectator, duel id)
+    used_words: frozenset[str] = frozenset()
+    intro_ends_at: float | None = None
+    recap: tuple[RecapView, ...] = ()  # the last finished round, as the intro shows it
+    over: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby(Generic[C]):
+    id: int
+    language: str
+    created_at: float
+    party_id: int | None = None
+    status: str = WAITING  # then PLAYING, then FINISHED
+    people: tuple[Presence[C], ...] = ()  # in seat order
+    fill_at: float | None = None  # when bots are called to the empty seats
+    fill_armed: bool = False  # a FillWithBots timer is pending
+    version: int = 0  # of what the matchmaker was told (SeatsView)
+    run: Run | None = None
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a lobby's steps need from outside: settings, its language's words, and the
+    injected sources of chance and of duel ids (unique across lobbies)."""
+
+    settings: Settings
+    words: Words
+    rng: random.Random
+    duel_ids: Iterator[int]
+    bots: bool = False  # a bot launcher is there to fill empty seats
+    recording: bool = False  # a recorder writes tournaments (else they start at once)
+
+
+def new_lobby(
+    lobby_id: int, language: str, created_at: float, party_id: int | None = None
+) -> Lobby[C]:
+    return Lobby(lobby_id, language, created_at, party_id)
