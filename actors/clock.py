@@ -36,7 +36,7 @@ class _LoopTimer:
 
     __slots__ = ("_watcher", "_fn", "_args")
 
-    def __init__(self, watcher: Any, fn: Callable[..., Any], args: tuple) -> None:
+    def __init__(self, watcher: Any, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
         self._watcher = watcher
         self._fn = fn
         self._args = args
@@ -79,7 +79,7 @@ class ManualClock:
 
     def __init__(self, start: float = 1_000_000.0) -> None:
         self.now = start
-        self._queue: list[tuple[float, int, _ManualTimer, Callable[..., Any], tuple]] = []
+        self._queue: list[tuple[float, int, _ManualTimer, Callable[..., Any], tuple[Any, ...]]] = []
         self._seq = itertools.count()
 
     def time(self) -> float:

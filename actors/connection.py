@@ -36,7 +36,6 @@ from actors.messages import (
     MatchmakerRef,
     Player,
     PlayerChanged,
-    PlayerCommand,
     Send,
     SendFrames,
     ShowHome,
@@ -45,6 +44,7 @@ from actors.messages import (
     SupervisorRef,
 )
 from actors.runtime import Actor
+from models.lobby.inputs import PlayerCommand
 
 log = logging.getLogger("wordle.connection")
 
@@ -167,7 +167,7 @@ class Connection(Actor[ConnectionMsg]):
     # --- socket -----------------------------------------------------------------------
 
     def _now_ms(self) -> int:
-        return frames.ms(self.clock.time())
+        return int(self.clock.time() * 1000)  # frames.ms of a time that is never None
 
     def _keeping_up(self) -> bool:
         if self.ref.backlog <= MAX_BACKLOG:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import logging
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, assert_never
 
@@ -83,7 +84,7 @@ class Services:
     bots: BotsRef | None
     supervisor: SupervisorRef | None
     settings: Settings
-    words: dict[str, Words]  # language code -> its word list
+    words: Mapping[str, Words]  # language code -> its word list
 
 
 class LobbyActor(Actor[LobbyMsg]):

@@ -13,7 +13,7 @@ models/lobby/inputs.py; the recorder's are in actors/recorder.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from actors import frames
 from actors.commands import Command
@@ -298,7 +298,7 @@ class CrashOne:
 
 # --- mailboxes ------------------------------------------------------------------------------
 
-ConnectionMsg = (
+ConnectionMsg: TypeAlias = (
     Send
     | SendFrames
     | Command
@@ -311,7 +311,7 @@ ConnectionMsg = (
     | EndConnection
     | Superseded
 )
-MatchmakerMsg = (
+MatchmakerMsg: TypeAlias = (
     Connected
     | Disconnected
     | Enqueue
@@ -325,7 +325,7 @@ MatchmakerMsg = (
     | CountLobbies
     | ChildFailed
 )
-LobbyMsg = (
+LobbyMsg: TypeAlias = (
     PlayerCommand["ConnRef"]
     | DuelChanged
     | Seat["ConnRef"]
@@ -340,8 +340,8 @@ LobbyMsg = (
     | Abort
     | ChildFailed  # a duel crashed
 )
-DuelMsg = Guess | Forfeit | Tick
-PartyMsg = (
+DuelMsg: TypeAlias = Guess | Forfeit | Tick
+PartyMsg: TypeAlias = (
     PresenceChanged
     | CreateParty
     | GetParty
@@ -356,16 +356,16 @@ PartyMsg = (
     | HomeOf
     | InParty
 )
-BotsMsg = BotsWanted | BotDone
-ChaosMsg = CrashOne
+BotsMsg: TypeAlias = BotsWanted | BotDone
+ChaosMsg: TypeAlias = CrashOne
 
-ConnRef = ActorRef[ConnectionMsg]
-LobbyRef = ActorRef[LobbyMsg]
-MatchmakerRef = ActorRef[MatchmakerMsg]
-DuelRef = ActorRef[DuelMsg]
-PartyRef = ActorRef[PartyMsg]
-BotsRef = ActorRef[BotsMsg]
-SupervisorRef = ActorRef[ChildFailed]
+ConnRef: TypeAlias = ActorRef[ConnectionMsg]
+LobbyRef: TypeAlias = ActorRef[LobbyMsg]
+MatchmakerRef: TypeAlias = ActorRef[MatchmakerMsg]
+DuelRef: TypeAlias = ActorRef[DuelMsg]
+PartyRef: TypeAlias = ActorRef[PartyMsg]
+BotsRef: TypeAlias = ActorRef[BotsMsg]
+SupervisorRef: TypeAlias = ActorRef[ChildFailed]
 # TRANSITIONAL: the recorder's mailbox is typed by arch-data (actors/recorder.py); until that
 # merge its ref takes anything.
-RecorderRef = ActorRef[Any]
+RecorderRef: TypeAlias = ActorRef[Any]

@@ -227,6 +227,7 @@ class PartyRegistry(Actor[PartyMsg]):
             if new is None:
                 del self.parties[old.id]
                 return
+        assert new is not None, "a party that did not exist cannot be dissolved"
         self.parties[new.id] = new
         for m in new.members:
             self.party_of[m] = new.id

@@ -278,7 +278,7 @@ class Actor(Generic[M]):
             raise InjectedCrash(f"{self.name}: injected crash")
         if isinstance(message, _Ask):
             try:
-                message.result.set(self.receive(message.message))
+                message.result.set(self.receive(message.message))  # type: ignore[arg-type]
             except Exception as error:
                 message.result.set_exception(error)  # the asker decides what it means
                 if not self.resilient:

@@ -264,10 +264,12 @@ class GameServer:
             flush_by = time.monotonic() + write_seconds
             while True:
                 try:
-                    unwritten = self.recorder.ask(PendingWrites(), timeout=write_seconds + 5)
+                    answer = self.recorder.ask(PendingWrites(), timeout=write_seconds + 5)
                 except gevent.Timeout:  # stuck in a write that hangs: nothing can be said
                     unwritten = None
                     break
+                assert isinstance(answer, Unwritten)
+                unwritten = answer
                 done = not unwritten.entries and not self.recorder.backlog
                 if done or time.monotonic() >= flush_by:
                     break

@@ -318,7 +318,9 @@ class TournamentSteps(Room[C]):
             return ()
         _pairing, settled = run.t.history[-1]
         rnd = run.t.round
-        by_pair = {frozenset(s.pair): s for s in run.duels if s.round == rnd}
+        by_pair: dict[frozenset[Hashable], DuelSlot] = {
+            frozenset(s.pair): s for s in run.duels if s.round == rnd
+        }
         recap = []
         for result in settled:
             slot = by_pair.get(frozenset(result.pair))

@@ -15,6 +15,7 @@ context, and everything that must happen outside is returned as effects
 from __future__ import annotations
 
 import logging
+from collections.abc import Hashable
 from dataclasses import replace
 from typing import TypeVar, assert_never
 
@@ -244,7 +245,7 @@ class _Step(TournamentSteps[C]):
                 rating = msg.ratings[pr.player.id]
                 self.put(replace(pr, player=replace(pr.player, rating=rating)))
         seats = self.ids()
-        ratings = {pr.player.id: pr.player.rating for pr in self.s.people}
+        ratings: dict[Hashable, int] = {pr.player.id: pr.player.rating for pr in self.s.people}
         run = Run(msg.tournament_id, Tournament.create(seats, ratings))
         self.s = replace(self.s, run=run)
         tid = msg.tournament_id
