@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeVar, cast
 
 from actors import frames
 from actors.commands import LobbyCommand, Spectate, StopSpectating, SubmitGuess
 from models.duel import Duel, DuelEnded, GuessRejected, RowPlayed, TurnStarted
+from models.lobby import views
 from models.lobby.effects import (
     After,
     PassGuess,
@@ -37,6 +38,7 @@ from models.lobby.effects import (
 from models.lobby.inputs import DuelChanged, IntroOver, NextRound
 from models.lobby.room import Room
 from models.lobby.state import DuelSlot, Run
+from models.lobby.views import as_id, pair_ids
 from models.records import PlayedDuel
 from models.tournament import (
     Event,
@@ -99,7 +101,7 @@ class TournamentSteps(Room[C]):
         self.set_run(replace(run, t=t, intro_ends_at=None))
         pairs = t.unsettled_pairs()
         if pairs:
-            self.start_duels([_pair(p) for p in pairs])
+            self.start_duels([pair_ids(p) for p in pairs])
         self.apply(events)
 
     def start_duels(self, pairs: list[tuple[int, int]]) -> None:
@@ -126,8 +128,8 @@ class TournamentSteps(Room[C]):
             self.set_run(replace(self.run, duels=tuple(slots), watching=watching))
             self.out.append(StartDuel(duel_id, duel))
             self.broadcast(frames.DuelStarted.of(duel_id, run.t.round, duel, now))
-            first = _turn(duel_id, duel, _id(duel.starter), duel.deadline, now)
-            self.broadcast(first, only=self.audience(duel_id))
+            first = views.turn(duel_id, duel, as_id(duel.starter), duel.deadline, now)
+            self.broadcast(first, only=self.run.audience(slots[-1]))
         self.set_run(replace(self.run, used_words=frozenset(used)))
 
     # --- what duels report ------------------------------------------------------------
@@ -135,32 +137,34 @@ class TournamentSteps(Room[C]):
     def duel_changed(self, msg: DuelChanged) -> None:
         """A duel reported its new state: its audience sees the rows and turns, everyone its
         end; a finished duel is recorded and counted."""
-        slot = self.slot(msg.duel_id)
+        slot = self.run.slot(msg.duel_id)
         if slot is None or slot.over:
             return
         duel = msg.duel
         slot = replace(slot, duel=duel, over=duel.over)
-        self.put_slot(slot)
+        self.set_run(self.run.with_slot(slot))
         now = self.now
-        audience = self.audience(msg.duel_id)
+        audience = self.run.audience(slot)
         events = msg.events
         for i, e in enumerate(events):
             if isinstance(e, RowPlayed):
                 # the turn a row hands over goes in the row's frame
                 after = events[i + 1] if i + 1 < len(events) else None
-                handed = _next_turn(duel, after, now) if isinstance(after, TurnStarted) else None
+                handed = (
+                    views.next_turn(duel, after, now) if isinstance(after, TurnStarted) else None
+                )
                 row = frames.row_played(msg.duel_id, e.row, e.index, handed)
                 self.broadcast(row, only=audience)
             elif isinstance(e, TurnStarted):
                 if i and isinstance(events[i - 1], RowPlayed):
                     continue  # sent with its row
-                turn = _turn(msg.duel_id, duel, _id(e.player), e.deadline, now, e.turn)
+                turn = views.turn(msg.duel_id, duel, as_id(e.player), e.deadline, now, e.turn)
                 self.broadcast(turn, only=audience)
             elif isinstance(e, GuessRejected):
                 reason = e.reason.value
                 text = frames.text(reason, length=duel.length)
                 rejected = frames.GuessRejectedFrame(msg.duel_id, msg.typed, reason, text)
-                self.send(_id(e.player), rejected)
+                self.send(as_id(e.player), rejected)
             elif isinstance(e, DuelEnded):
                 self.broadcast(frames.DuelEndedFrame.of(msg.duel_id, duel))
         if duel.over:
@@ -174,11 +178,11 @@ class TournamentSteps(Room[C]):
 
     def duel_crashed(self, duel_id: int) -> None:
         """A duel actor crashed: the duel is void, nobody loses a life (documented)."""
-        slot = self.slot(duel_id)
+        slot = self.run.slot(duel_id)
         if slot is None or slot.over:
             return
         slot = replace(slot, over=True, void=True)
-        self.put_slot(slot)
+        self.set_run(self.run.with_slot(slot))
         tid = self.run.tournament_id
         self.log(f"tournament {tid}: duel {duel_id} crashed; it is void", logging.ERROR)
         self.broadcast(frames.DuelEndedFrame.of(duel_id, slot.duel, outcome="void"))
@@ -193,7 +197,7 @@ class TournamentSteps(Room[C]):
 
     def command(self, player_id: int, command: LobbyCommand) -> None:
         if isinstance(command, SubmitGuess):
-            slot = self.live_duel_of(player_id)
+            slot = self.run.live_duel_of(player_id)
             if slot is None:
                 self.send(player_id, frames.Error.of("no_duel"))
             else:
@@ -205,17 +209,17 @@ class TournamentSteps(Room[C]):
             self.send(player_id, frames.DuelViewFrame(None))
 
     def spectate(self, player_id: int, duel_id: int) -> None:
-        slot = self.slot(duel_id)
+        slot = self.run.slot(duel_id)
         if slot is None or slot.round != self.run.t.round:
             self.send(player_id, frames.Error.of("no_such_duel"))
             return
-        own = self.live_duel_of(player_id)
+        own = self.run.live_duel_of(player_id)
         if own is not None and own.id != slot.id:
             self.send(player_id, frames.Error.of("cannot_spectate"))
             return
         self.stop_watching(player_id)
         self.set_run(replace(self.run, watching=self.run.watching + ((player_id, duel_id),)))
-        self.send(player_id, frames.DuelViewFrame(self.duel_view(slot)))
+        self.send(player_id, frames.DuelViewFrame(views.duel_view(slot, self.now)))
 
     def stop_watching(self, player_id: int) -> None:
         run = self.run
@@ -226,14 +230,14 @@ class TournamentSteps(Room[C]):
     def leave_run(self, player_id: int, reason: str) -> None:
         """A player left (or their grace ran out): an automatic defeat. Their running duel
         ends by forfeit here and now, before the tournament's events for it go out."""
-        slot = self.live_duel_of(player_id)
+        slot = self.run.live_duel_of(player_id)
         t, events = self.run.t.leave(player_id)
         self.set_run(replace(self.run, t=t))
         if slot is not None:
             self.out.append(StopDuel(slot.id))
             duel, _ = slot.duel.forfeit(player_id, self.now)
             slot = replace(slot, duel=duel, over=True)
-            self.put_slot(slot)
+            self.set_run(self.run.with_slot(slot))
             self.broadcast(frames.DuelEndedFrame.of(slot.id, duel))
             self.save_duel(slot)
         self.stop_watching(player_id)
@@ -266,7 +270,7 @@ class TournamentSteps(Room[C]):
         for e in fixed:
             assert isinstance(e, PlacementFixed)
             self.save_placement(e)
-            self.settled(_id(e.player))
+            self.settled(as_id(e.player))
             self.broadcast(frames.tournament_event(e))
         self.stop_duels()
         code = "tournament_abandoned"
@@ -299,43 +303,17 @@ class TournamentSteps(Room[C]):
             else:
                 if isinstance(e, PlacementFixed):
                     self.save_placement(e)
-                    self.settled(_id(e.player))  # after the write is on its way
+                    self.settled(as_id(e.player))  # after the write is on its way
                 round_over = round_over or isinstance(e, RoundEnded)
                 self.broadcast(frames.tournament_event(e))
         t = self.run.t
         if round_over and t.phase is Phase.BETWEEN:
-            self.set_run(replace(self.run, recap=self.recap()))
+            self.set_run(replace(self.run, recap=views.recap(self.run)))
             recap_seconds = self.ctx.settings.recap_seconds
             if recap_seconds > 0 and t.round > 0:
                 self.out.append(After(recap_seconds, NextRound(t.round)))
             else:
                 self.begin()
-
-    def recap(self) -> tuple[frames.RecapView, ...]:
-        """How each pair of the round just played was settled, with its duel's secret."""
-        run = self.run
-        if not run.t.history:
-            return ()
-        _pairing, settled = run.t.history[-1]
-        rnd = run.t.round
-        by_pair: dict[frozenset[Hashable], DuelSlot] = {
-            frozenset(s.pair): s for s in run.duels if s.round == rnd
-        }
-        recap = []
-        for result in settled:
-            slot = by_pair.get(frozenset(result.pair))
-            outcome = "void" if slot is not None and slot.void else result.result.value
-            recap.append(
-                frames.RecapView(
-                    players=[_id(p) for p in result.pair],
-                    duel=slot.id if slot is not None else None,
-                    outcome=outcome,
-                    winner=_id(result.winner) if result.winner is not None else None,
-                    secret=slot.duel.secret_word if slot is not None else None,
-                    rows=len(slot.duel.rows) if slot is not None else 0,
-                )
-            )
-        return tuple(recap)
 
     def round_intro(self, e: RoundIntro) -> None:
         run = self.run
@@ -371,123 +349,3 @@ class TournamentSteps(Room[C]):
         tid = self.run.tournament_id
         if tid is not None:
             self.out.append(SaveEnd(tid, status))
-
-    # --- duels and views --------------------------------------------------------------
-
-    def slot(self, duel_id: int) -> DuelSlot | None:
-        for s in self.run.duels:
-            if s.id == duel_id:
-                return s
-        return None
-
-    def put_slot(self, slot: DuelSlot) -> None:
-        run = self.run
-        duels = tuple(slot if s.id == slot.id else s for s in run.duels)
-        self.set_run(replace(run, duels=duels))
-
-    def own_duel(self, player_id: int) -> DuelSlot | None:
-        """The player's duel of this round (over or not)."""
-        run = self.run
-        rnd = run.t.round
-        for s in run.duels:
-            if s.round == rnd and player_id in s.pair:
-                return s
-        return None
-
-    def live_duel_of(self, player_id: int) -> DuelSlot | None:
-        slot = self.own_duel(player_id)
-        return slot if slot is not None and not slot.over else None
-
-    def audience(self, duel_id: int) -> list[int]:
-        slot = self.slot(duel_id)
-        assert slot is not None
-        watchers = [v for v, d in self.run.watching if d == duel_id and v not in slot.pair]
-        return [*slot.pair, *watchers] if watchers else list(slot.pair)
-
-    def duel_view(self, slot: DuelSlot) -> frames.DuelView:
-        return frames.DuelView.of(slot.id, slot.round, slot.duel, self.now)
-
-    def duel_views(self, player_id: int) -> tuple[frames.DuelView | None, frames.DuelView | None]:
-        """The player's own duel of this round and the duel they watch (each may be None)."""
-        own = self.own_duel(player_id)
-        watched_id = next((d for v, d in self.run.watching if v == player_id), None)
-        watched = self.slot(watched_id) if watched_id is not None else None
-        return (
-            self.duel_view(own) if own is not None else None,
-            self.duel_view(watched) if watched is not None else None,
-        )
-
-    def tournament_view(self) -> frames.TournamentView:
-        run, now = self.run, self.now
-        t = run.t
-        standings = []
-        for s in t.standings():
-            status = self.status(s["player"])
-            standings.append(
-                frames.StandingView(**s, connected=status.connected, gone_at=status.gone_at)
-            )
-        pairing = t.pairing
-        return frames.TournamentView(
-            id=run.tournament_id,
-            round=t.round,
-            phase=t.phase.value,
-            intro_ends_at=frames.ms(run.intro_ends_at),
-            intro_remaining_ms=frames.remaining_ms(run.intro_ends_at, now),
-            pairs=[[_id(p) for p in pair] for pair in pairing.pairs] if pairing else [],
-            bye=_id(pairing.bye) if pairing and pairing.bye is not None else None,
-            standings=standings,
-            recap=list(run.recap),
-            duels=[
-                frames.DuelSummaryView(
-                    id=s.id,
-                    players=list(s.pair),
-                    length=s.duel.length,
-                    over=s.over,
-                    outcome="void" if s.void else _outcome(s.duel),
-                    winner=_id(s.duel.winner) if s.duel.winner is not None else None,
-                )
-                for s in run.duels
-                if s.round == t.round
-            ],
-        )
-
-
-def _id(player: Hashable) -> int:
-    """The rules keep players as any hashable value; a lobby's are player ids."""
-    return cast(int, player)
-
-
-def _pair(pair: tuple[Hashable, Hashable]) -> tuple[int, int]:
-    return cast("tuple[int, int]", pair)
-
-
-def _outcome(duel: Duel) -> str | None:
-    return duel.outcome.value if duel.outcome else None
-
-
-def _next_turn(duel: Duel, e: TurnStarted, now: float) -> frames.NextTurn:
-    return frames.NextTurn(
-        _id(e.player),
-        e.turn,
-        frames.ms(duel.turn_seconds),
-        frames.ms(e.deadline),
-        frames.remaining_ms(e.deadline, now),
-    )
-
-
-def _turn(
-    duel_id: int,
-    duel: Duel,
-    player: int,
-    deadline: float | None,
-    now: float,
-    number: int = 1,
-) -> frames.Turn:
-    return frames.Turn(
-        duel_id,
-        player,
-        number,
-        frames.ms(duel.turn_seconds),
-        frames.ms(deadline),
-        frames.remaining_ms(deadline, now),
-    )

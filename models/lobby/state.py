@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
 from actors.frames import RecapView
@@ -64,6 +64,35 @@ class Run:
     intro_ends_at: float | None = None
     recap: tuple[RecapView, ...] = ()  # the last finished round, as the intro shows it
     over: bool = False
+
+    def slot(self, duel_id: int) -> DuelSlot | None:
+        for s in self.duels:
+            if s.id == duel_id:
+                return s
+        return None
+
+    def with_slot(self, slot: DuelSlot) -> Run:
+        return replace(self, duels=tuple(slot if s.id == slot.id else s for s in self.duels))
+
+    def own_duel(self, player_id: int) -> DuelSlot | None:
+        """The player's duel of this round (over or not)."""
+        rnd = self.t.round
+        for s in self.duels:
+            if s.round == rnd and player_id in s.pair:
+                return s
+        return None
+
+    def live_duel_of(self, player_id: int) -> DuelSlot | None:
+        slot = self.own_duel(player_id)
+        return slot if slot is not None and not slot.over else None
+
+    def watched_by(self, player_id: int) -> int | None:
+        return next((d for v, d in self.watching if v == player_id), None)
+
+    def audience(self, slot: DuelSlot) -> list[int]:
+        """Who sees a duel's rows and turns: its players and its spectators."""
+        watchers = [v for v, d in self.watching if d == slot.id and v not in slot.pair]
+        return [*slot.pair, *watchers] if watchers else list(slot.pair)
 
 
 @dataclass(frozen=True, slots=True)

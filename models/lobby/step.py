@@ -21,6 +21,7 @@ from typing import TypeVar, assert_never
 
 from actors import frames
 from actors.commands import Leave, LobbyCommand, Resync, Spectate, StopSpectating, SubmitGuess
+from models.lobby import views
 from models.lobby.effects import (
     After,
     Answer,
@@ -274,8 +275,10 @@ class _Step(TournamentSteps[C]):
         """Everything a client needs to draw the screen, in one frame."""
         if self.s.run is None:
             return frames.Snapshot(player_id, self.view(), None, None, None)
-        own, watched = self.duel_views(player_id)
-        return frames.Snapshot(player_id, self.view(), self.tournament_view(), own, watched)
+        run = self.s.run
+        own, watched = views.duel_views(run, player_id, self.now)
+        tournament = views.tournament_view(run, self.status, self.now)
+        return frames.Snapshot(player_id, self.view(), tournament, own, watched)
 
 
 def _before_start(command: LobbyCommand) -> frames.Frame:
