@@ -112,6 +112,7 @@ class LobbyActor(Actor[LobbyMsg]):
         self.duels: dict[int, DuelRef] = {}  # the duel actors still running, by duel id
         self.timers: dict[str, Timer] = {}  # the timers a later one replaces, by key
         self.outbox = Outbox()
+        self._answer: SeatsView | None = None  # a Seat's answer, while its step is applied
 
     def receive(self, message: LobbyMsg) -> SeatsView | None:
         """One message, one step; the frames it made leave together at the end."""
@@ -140,13 +141,10 @@ class LobbyActor(Actor[LobbyMsg]):
 
     def _step(self, message: Input[ConnRef]) -> SeatsView | None:
         self.state, effects = step(self.state, message, self.clock.time(), self.ctx)
-        answer = None
+        self._answer = None
         for effect in effects:
-            if isinstance(effect, fx.Answer):
-                answer = effect.seats
-            else:
-                self._apply(effect)
-        return answer
+            self._apply(effect)
+        return self._answer
 
     def _apply(self, effect: fx.Effect[ConnRef]) -> None:
         match effect:
@@ -210,8 +208,8 @@ class LobbyActor(Actor[LobbyMsg]):
                 log.log(level, "%s", text)
             case fx.Stop():
                 self.stop()
-            case fx.Answer():
-                pass  # returned by _step
+            case fx.Answer(seats):
+                self._answer = seats  # what _step returns
             case _:
                 assert_never(effect)
 

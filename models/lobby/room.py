@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Generic, TypeVar
 
 from actors import frames
@@ -45,6 +44,8 @@ def grace_key(player_id: int) -> str:
 
 
 class Room(Generic[C]):
+    __slots__ = ("s", "now", "ctx", "out")
+
     def __init__(self, state: Lobby[C], now: float, ctx: Context) -> None:
         self.s = state
         self.now = now
@@ -65,9 +66,9 @@ class Room(Generic[C]):
         people = self.s.people
         for i, old in enumerate(people):
             if old.player.id == pid:
-                self.s = replace(self.s, people=people[:i] + (pr,) + people[i + 1 :])
+                self.s = self.s._replace(people=people[:i] + (pr,) + people[i + 1 :])
                 return
-        self.s = replace(self.s, people=people + (pr,))
+        self.s = self.s._replace(people=people + (pr,))
 
     def ids(self) -> tuple[int, ...]:
         return tuple(pr.player.id for pr in self.s.people)
@@ -94,7 +95,7 @@ class Room(Generic[C]):
     def away(self, player_id: int) -> None:
         pr = self.get(player_id)
         assert pr is not None
-        self.put(replace(pr, away_since=self.now))
+        self.put(pr._replace(away_since=self.now))
         grace = self.ctx.settings.reconnect_grace_seconds
         self.out.append(After(grace, GraceOver(player_id, self.now), grace_key(player_id)))
 
@@ -102,7 +103,7 @@ class Room(Generic[C]):
         if pr.away_since is None:
             return pr
         self.out.append(Cancel(grace_key(pr.player.id)))
-        return replace(pr, away_since=None)
+        return pr._replace(away_since=None)
 
     def status(self, player_id: int) -> frames.PlayerStatus:
         """Whether a player is connected, and when they count as gone if not."""
@@ -163,7 +164,7 @@ class Room(Generic[C]):
             pr = self.get(pid)
             if pr is None or not pr.attached:
                 continue
-            self.put(replace(self.cancel_grace(pr), attached=False))
+            self.put(self.cancel_grace(pr)._replace(attached=False))
             gone.append(pid)
             if pr.conn is not None:
                 conns.append(pr.conn)
@@ -214,14 +215,14 @@ class Room(Generic[C]):
     def seats_view(self) -> SeatsView:
         """The matchmaker's view of this lobby, versioned so a late report cannot undo a
         newer one."""
-        self.s = replace(self.s, version=self.s.version + 1)
+        self.s = self.s._replace(version=self.s.version + 1)
         return SeatsView(self.ids(), self.average(), self.s.status == WAITING, self.s.version)
 
     def lobby_changed(self) -> None:
         self.out.append(SeatsChanged(self.seats_view()))
 
     def closed(self) -> None:
-        self.s = replace(self.s, version=self.s.version + 1)
+        self.s = self.s._replace(version=self.s.version + 1)
         self.out.append(SeatsChanged(SeatsView((), 0.0, False, self.s.version)))
 
     def stop_duels(self) -> None:
@@ -237,7 +238,7 @@ class Room(Generic[C]):
     def finish(self) -> None:
         """The lobby is done (its tournament ended, or everyone left): release whoever is
         still here and stop. After a final table the clients ask for home themselves."""
-        self.s = replace(self.s, status=FINISHED)
+        self.s = self.s._replace(status=FINISHED)
         self.release(self.attached(), home=False)
         self.out.append(Cancel("fill"))
         self.closed()

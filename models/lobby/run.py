@@ -19,7 +19,6 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TypeVar, cast
 
 from actors import frames
@@ -71,6 +70,8 @@ def begin_duel(
 
 
 class TournamentSteps(Room[C]):
+    __slots__ = ()
+
     @property
     def run(self) -> Run:
         run = self.s.run
@@ -78,13 +79,13 @@ class TournamentSteps(Room[C]):
         return run
 
     def set_run(self, run: Run) -> None:
-        self.s = replace(self.s, run=run)
+        self.s = self.s.with_run(run)
 
     # --- rounds -----------------------------------------------------------------------
 
     def begin(self) -> None:
         t, events = self.run.t.begin_round(self.ctx.rng)
-        self.set_run(replace(self.run, t=t))
+        self.set_run(self.run._replace(t=t))
         self.apply(events)
 
     def next_round(self, msg: NextRound) -> None:
@@ -98,7 +99,7 @@ class TournamentSteps(Room[C]):
         if run.t.round != msg.round or run.t.phase is not Phase.INTRO:
             return
         t, events = run.t.start_play()
-        self.set_run(replace(run, t=t, intro_ends_at=None))
+        self.set_run(run._replace(t=t, intro_ends_at=None))
         pairs = t.unsettled_pairs()
         if pairs:
             self.start_duels([pair_ids(p) for p in pairs])
@@ -113,7 +114,7 @@ class TournamentSteps(Room[C]):
             self.log(f"tournament {run.tournament_id}: out of words; duels are void", logging.ERROR)
             for pair in pairs:
                 t, events = self.run.t.record_duel(pair, Result.VOID)
-                self.set_run(replace(self.run, t=t))
+                self.set_run(self.run._replace(t=t))
                 self.apply(events)
             return
         now = self.now
@@ -125,12 +126,12 @@ class TournamentSteps(Room[C]):
             duel = begin_duel(pair, secret, ctx.words, rng, now, ctx.settings.turn_seconds)
             slots.append(DuelSlot(duel_id, pair, run.t.round, duel))
             watching = tuple(w for w in watching if w[0] not in pair)
-            self.set_run(replace(self.run, duels=tuple(slots), watching=watching))
+            self.set_run(self.run._replace(duels=tuple(slots), watching=watching))
             self.out.append(StartDuel(duel_id, duel))
             self.broadcast(frames.DuelStarted.of(duel_id, run.t.round, duel, now))
             first = views.turn(duel_id, duel, as_id(duel.starter), duel.deadline, now)
             self.broadcast(first, only=self.run.audience(slots[-1]))
-        self.set_run(replace(self.run, used_words=frozenset(used)))
+        self.set_run(self.run._replace(used_words=frozenset(used)))
 
     # --- what duels report ------------------------------------------------------------
 
@@ -141,7 +142,7 @@ class TournamentSteps(Room[C]):
         if slot is None or slot.over:
             return
         duel = msg.duel
-        slot = replace(slot, duel=duel, over=duel.over)
+        slot = slot.reported(duel)
         self.set_run(self.run.with_slot(slot))
         now = self.now
         audience = self.run.audience(slot)
@@ -173,7 +174,7 @@ class TournamentSteps(Room[C]):
             if slot.round == self.run.t.round:
                 result = Result(duel.outcome.value if duel.outcome else "void")
                 t, more = self.run.t.record_duel(slot.pair, result, duel.winner)
-                self.set_run(replace(self.run, t=t))
+                self.set_run(self.run._replace(t=t))
                 self.apply(more)
 
     def duel_crashed(self, duel_id: int) -> None:
@@ -181,7 +182,7 @@ class TournamentSteps(Room[C]):
         slot = self.run.slot(duel_id)
         if slot is None or slot.over:
             return
-        slot = replace(slot, over=True, void=True)
+        slot = slot._replace(over=True, void=True)
         self.set_run(self.run.with_slot(slot))
         tid = self.run.tournament_id
         self.log(f"tournament {tid}: duel {duel_id} crashed; it is void", logging.ERROR)
@@ -190,7 +191,7 @@ class TournamentSteps(Room[C]):
         self.save_duel(slot, result="void")
         if slot.round == self.run.t.round:
             t, events = self.run.t.record_duel(slot.pair, Result.VOID)
-            self.set_run(replace(self.run, t=t))
+            self.set_run(self.run._replace(t=t))
             self.apply(events)
 
     # --- players ----------------------------------------------------------------------
@@ -218,25 +219,25 @@ class TournamentSteps(Room[C]):
             self.send(player_id, frames.Error.of("cannot_spectate"))
             return
         self.stop_watching(player_id)
-        self.set_run(replace(self.run, watching=self.run.watching + ((player_id, duel_id),)))
+        self.set_run(self.run._replace(watching=self.run.watching + ((player_id, duel_id),)))
         self.send(player_id, frames.DuelViewFrame(views.duel_view(slot, self.now)))
 
     def stop_watching(self, player_id: int) -> None:
         run = self.run
         if any(w[0] == player_id for w in run.watching):
             watching = tuple(w for w in run.watching if w[0] != player_id)
-            self.set_run(replace(run, watching=watching))
+            self.set_run(run._replace(watching=watching))
 
     def leave_run(self, player_id: int, reason: str) -> None:
         """A player left (or their grace ran out): an automatic defeat. Their running duel
         ends by forfeit here and now, before the tournament's events for it go out."""
         slot = self.run.live_duel_of(player_id)
         t, events = self.run.t.leave(player_id)
-        self.set_run(replace(self.run, t=t))
+        self.set_run(self.run._replace(t=t))
         if slot is not None:
             self.out.append(StopDuel(slot.id))
             duel, _ = slot.duel.forfeit(player_id, self.now)
-            slot = replace(slot, duel=duel, over=True)
+            slot = slot._replace(duel=duel, over=True)
             self.set_run(self.run.with_slot(slot))
             self.broadcast(frames.DuelEndedFrame.of(slot.id, duel))
             self.save_duel(slot)
@@ -266,7 +267,7 @@ class TournamentSteps(Room[C]):
         tid = self.run.tournament_id
         self.log(f"tournament {tid}: no person left; abandoned")
         t, fixed = self.run.t.abandon()
-        self.set_run(replace(self.run, t=t))
+        self.set_run(self.run._replace(t=t))
         for e in fixed:
             assert isinstance(e, PlacementFixed)
             self.save_placement(e)
@@ -276,14 +277,14 @@ class TournamentSteps(Room[C]):
         code = "tournament_abandoned"
         self.release(self.attached(), frames.TournamentAborted(tid, code, frames.text(code)))
         self.save_end("abandoned")
-        self.set_run(replace(self.run, over=True))
+        self.set_run(self.run._replace(over=True))
         self.finish()
 
     def abort_run(self, code: str) -> None:
         """Stop here: fixed placements keep their rating changes; the tournament is recorded
         as aborted, so nobody else's rating changes."""
         self.stop_duels()
-        self.set_run(replace(self.run, over=True))
+        self.set_run(self.run._replace(over=True))
         aborted = frames.TournamentAborted(self.run.tournament_id, code, frames.text(code))
         self.release(self.attached(), aborted)
         self.save_end("aborted")
@@ -308,7 +309,7 @@ class TournamentSteps(Room[C]):
                 self.broadcast(frames.tournament_event(e))
         t = self.run.t
         if round_over and t.phase is Phase.BETWEEN:
-            self.set_run(replace(self.run, recap=views.recap(self.run)))
+            self.set_run(self.run._replace(recap=views.recap(self.run)))
             recap_seconds = self.ctx.settings.recap_seconds
             if recap_seconds > 0 and t.round > 0:
                 self.out.append(After(recap_seconds, NextRound(t.round)))
@@ -319,7 +320,7 @@ class TournamentSteps(Room[C]):
         run = self.run
         ends_at = self.now + self.ctx.settings.intro_seconds
         duels = tuple(s for s in run.duels if not s.over)
-        self.set_run(replace(run, duels=duels, intro_ends_at=ends_at))
+        self.set_run(run._replace(duels=duels, intro_ends_at=ends_at))
         self.broadcast(frames.RoundIntroFrame.of(e, ends_at, self.now, list(run.recap)))
         self.out.append(After(self.ctx.settings.intro_seconds, IntroOver(e.round)))
 
@@ -330,7 +331,7 @@ class TournamentSteps(Room[C]):
         self.broadcast(frames.TournamentEndedFrame.of(run.tournament_id, e, changes, seats))
         self.save_end("finished")
         self.log(f"tournament {run.tournament_id} ended: winner {e.winner}")
-        self.set_run(replace(run, over=True))
+        self.set_run(run._replace(over=True))
         self.finish()
 
     # --- records (a tournament without a database records nothing) -------------------

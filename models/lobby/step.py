@@ -71,6 +71,8 @@ def step(
 
 
 class _Step(TournamentSteps[C]):
+    __slots__ = ()
+
     def handle(self, message: Input[C]) -> None:
         match message:
             case PlayerCommand():
@@ -136,7 +138,7 @@ class _Step(TournamentSteps[C]):
         self.out.append(Answer(self.seats_view()))
 
     def fill_with_bots(self) -> None:
-        self.s = replace(self.s, fill_armed=False)
+        self.s = self.s._replace(fill_armed=False)
         if self.s.status != WAITING or not self.ctx.bots or not self.has_people():
             return
         free = SEATS - len(self.s.people)
@@ -144,7 +146,7 @@ class _Step(TournamentSteps[C]):
             self.out.append(WantBots(free, self.average()))
             delay = max(1.0, self.ctx.settings.bot_fill_seconds)
             self.out.append(After(delay, FillWithBots(), "fill"))
-            self.s = replace(self.s, fill_armed=True)
+            self.s = self.s._replace(fill_armed=True)
 
     def arm_bot_fill(self) -> None:
         settings = self.ctx.settings
@@ -153,7 +155,7 @@ class _Step(TournamentSteps[C]):
         if not self.has_people():
             return
         fill_at = self.s.created_at + settings.bot_fill_seconds
-        self.s = replace(self.s, fill_at=fill_at, fill_armed=True)
+        self.s = self.s._replace(fill_at=fill_at, fill_armed=True)
         self.out.append(After(fill_at - self.now, FillWithBots(), "fill"))
 
     # --- connections ------------------------------------------------------------------
@@ -163,7 +165,7 @@ class _Step(TournamentSteps[C]):
         if pr is None or not pr.attached:
             self.out.append(Detach(msg.conn, home=True))
             return
-        self.put(replace(self.cancel_grace(pr), conn=msg.conn))
+        self.put(self.cancel_grace(pr)._replace(conn=msg.conn))
         self.out.append(Attach(msg.conn))
         self.reply(msg.conn, self.snapshot(msg.player_id))
         self.broadcast(self.status(msg.player_id), skip=msg.player_id)
@@ -172,7 +174,7 @@ class _Step(TournamentSteps[C]):
         pr = self.get(msg.player_id)
         if pr is None or pr.conn is not msg.conn or not pr.attached:
             return  # not their current connection
-        self.put(replace(pr, conn=None))
+        self.put(pr._replace(conn=None))
         self.away(msg.player_id)
         self.broadcast(self.status(msg.player_id))
 
@@ -182,7 +184,7 @@ class _Step(TournamentSteps[C]):
         if pr is None:
             return
         player = replace(pr.player, nickname=msg.player.nickname, tag=msg.player.tag)
-        self.put(replace(pr, player=player))
+        self.put(pr._replace(player=player))
         if self.s.status == WAITING:
             self.broadcast(frames.Lobby(self.view()))
 
@@ -217,10 +219,10 @@ class _Step(TournamentSteps[C]):
             return
         code = "left_lobby" if reason == "left" else reason
         self.release([player_id], frames.Left.of(code), reason=code)
-        self.s = replace(self.s, people=tuple(p for p in self.s.people if p.player.id != player_id))
+        self.s = self.s._replace(people=tuple(p for p in self.s.people if p.player.id != player_id))
         if not self.has_people():  # bots only ever wait for people
             self.release(self.attached(), frames.Left.of("left_lobby"))
-            self.s = replace(self.s, people=())
+            self.s = self.s._replace(people=())
         self.lobby_changed()
         if not self.s.people:
             self.finish()
@@ -230,7 +232,7 @@ class _Step(TournamentSteps[C]):
     # --- the tournament ---------------------------------------------------------------
 
     def start_tournament(self) -> None:
-        self.s = replace(self.s, status=PLAYING, fill_armed=False)
+        self.s = self.s._replace(status=PLAYING, fill_armed=False)
         self.out.append(Cancel("fill"))
         self.lobby_changed()
         if self.ctx.recording:
@@ -244,11 +246,11 @@ class _Step(TournamentSteps[C]):
         if msg.ratings is not None:
             for pr in self.s.people:
                 rating = msg.ratings[pr.player.id]
-                self.put(replace(pr, player=replace(pr.player, rating=rating)))
+                self.put(pr._replace(player=replace(pr.player, rating=rating)))
         seats = self.ids()
         ratings: dict[Hashable, int] = {pr.player.id: pr.player.rating for pr in self.s.people}
         run = Run(msg.tournament_id, Tournament.create(seats, ratings))
-        self.s = replace(self.s, run=run)
+        self.s = self.s._replace(run=run)
         tid = msg.tournament_id
         self.log(f"tournament {tid} started in lobby {self.s.id} ({self.s.language}): {seats}")
         lives = frames.lives_map(run.t.lives)
@@ -266,7 +268,7 @@ class _Step(TournamentSteps[C]):
             self.release(self.attached(), aborted)
         else:
             self.release(self.attached(), frames.Error.of(code))
-        self.s = replace(self.s, status=FINISHED)
+        self.s = self.s._replace(status=FINISHED)
         self.closed()
 
     # --- views ------------------------------------------------------------------------
