@@ -19,6 +19,7 @@ from typing import Any
 
 from models.simulation import SKILLS, Skill
 from models.solver import Word, best_guess, candidates
+from models.words import Words
 
 log = logging.getLogger("wordle.bot")
 
@@ -244,7 +245,7 @@ def websocket_client(url: str, headers: dict[str, str] | None = None) -> Any:
     return _Client.connect(url, headers=headers)
 
 
-def known_answers(wordlist: Any) -> dict[int, list[Word]]:
+def known_answers(wordlist: Words) -> dict[int, list[Word]]:
     """A word list's answers as letter tuples by length: what a bot knows of a language."""
     split = wordlist.language.letters
     return {n: [w for w in map(split, words) if w] for n, words in wordlist.answers.items()}

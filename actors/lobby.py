@@ -18,7 +18,7 @@ import logging
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, assert_never
+from typing import assert_never, cast
 
 import gevent
 
@@ -220,8 +220,9 @@ class LobbyActor(Actor[LobbyMsg]):
         try:
             if recorder is None:
                 raise ActorDead("no recorder")
-            answer: Any = recorder.ask(start, timeout=START_TIMEOUT_SECONDS)
-            tournament_id, ratings = answer
+            answer = recorder.ask(start, timeout=START_TIMEOUT_SECONDS)
+            # TRANSITIONAL: StartTournament becomes a Reply when the recorder is typed
+            tournament_id, ratings = cast("tuple[int, dict[int, int]]", answer)
         except NOT_STARTED as error:
             self._step(TournamentNotOpened(f"{type(error).__name__}: {error}"))
             return

@@ -252,7 +252,9 @@ class _Step(TournamentSteps[C]):
         run = Run(msg.tournament_id, Tournament.create(seats, ratings))
         self.s = self.s._replace(run=run)
         tid = msg.tournament_id
-        self.log(f"tournament {tid} started in lobby {self.s.id} ({self.s.language}): {seats}")
+        self.log(
+            f"tournament {tid} started in lobby {self.s.id} ({self.s.language}): {list(seats)}"
+        )
         lives = frames.lives_map(run.t.lives)
         self.broadcast(frames.TournamentStarted(tid, self.view(), lives))
         self.begin()
