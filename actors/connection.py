@@ -92,12 +92,12 @@ class Connection(Actor[ConnectionMsg]):
 
     def receive(self, message: ConnectionMsg) -> None:
         match message:
-            case Send(text):
+            case Send():  # the hot cases first, and without captures (each is a getattr)
                 if self._keeping_up():
-                    self._write(text)
-            case SendFrames(texts):
+                    self._write(message.text)
+            case SendFrames():
                 if self._keeping_up():
-                    self._write(*texts)
+                    self._write(*message.texts)
             case SubmitGuess() | Leave() | Spectate() | StopSpectating() | Resync():
                 self._to_lobby(message)
             case Ping(t):

@@ -147,15 +147,17 @@ class LobbyActor(Actor[LobbyMsg]):
         return self._answer
 
     def _apply(self, effect: fx.Effect[ConnRef]) -> None:
+        # the hot cases first, and without captures (a capture costs a getattr per field)
         match effect:
-            case fx.Send(frame, to):
-                text = frame.write()
-                for conn in to:
-                    self.outbox.add(conn, text)
-            case fx.PassGuess(duel_id, player_id, word):
-                duel = self.duels.get(duel_id)
+            case fx.Send():
+                text = effect.frame.write()
+                add = self.outbox.add
+                for conn in effect.to:
+                    add(conn, text)
+            case fx.PassGuess():
+                duel = self.duels.get(effect.duel_id)
                 if duel is not None:
-                    duel.tell(Guess(player_id, word))
+                    duel.tell(Guess(effect.player_id, effect.word))
             case fx.StopDuel(duel_id):
                 ref = self.duels.pop(duel_id, None)
                 if ref is not None:
