@@ -13,12 +13,13 @@ import logging
 import random
 import time
 import urllib.request
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from models.simulation import SKILLS, Skill
 from models.solver import Word, best_guess, candidates
+from models.words import Words
 
 log = logging.getLogger("wordle.bot")
 
@@ -44,7 +45,7 @@ class BotBrain:
     def __init__(
         self,
         skill: Skill,
-        answers: dict[int, Sequence[Word]],
+        answers: Mapping[int, Sequence[Word]],
         rng: random.Random,
         language: str,
         lobby_hint: int | None = None,
@@ -95,7 +96,7 @@ class BotBrain:
             self.plan = None
         elif kind == "turn" and self._mine(m):
             self._turn(m, now)
-        elif kind in ("guess_scored", "turn_skipped") and self._mine(m):
+        elif kind in ("guess_scored", "turn_skipped") and self.duel is not None and self._mine(m):
             if kind == "guess_scored":
                 self.duel.rows.append((tuple(m["letters"]), m["marks"]))
             if m["next"] is not None:  # the turn this row hands over
@@ -166,6 +167,8 @@ class BotBrain:
 
     def _choose(self) -> Word | None:
         d = self.duel
+        if d is None:
+            return None
         words = [w for w in self.answers.get(d.length, ()) if "".join(w) not in d.rejected]
         if not words:
             return None
@@ -233,7 +236,7 @@ def websocket_client(url: str, headers: dict[str, str] | None = None) -> Any:
     connection then closes. We hand those on at once."""
     from simple_websocket import Client
 
-    class _Client(Client):
+    class _Client(Client):  # type: ignore[misc]  # simple-websocket has no type hints
         def handshake(self) -> None:
             super().handshake()
             self._handle_events()  # may see the server's close already; the reader thread
@@ -242,7 +245,7 @@ def websocket_client(url: str, headers: dict[str, str] | None = None) -> Any:
     return _Client.connect(url, headers=headers)
 
 
-def known_answers(wordlist: Any) -> dict[int, list[Word]]:
+def known_answers(wordlist: Words) -> dict[int, list[Word]]:
     """A word list's answers as letter tuples by length: what a bot knows of a language."""
     split = wordlist.language.letters
     return {n: [w for w in map(split, words) if w] for n, words in wordlist.answers.items()}

@@ -13,16 +13,17 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 import gevent
 
 from actors.bot_client import BotBrain, known_answers, run_bot, skill_named
 from actors.clock import Clock
-from actors.messages import BotsWanted
-from actors.runtime import Actor, ActorRef
+from actors.messages import BotDone, BotsMsg, BotsWanted, SupervisorRef
+from actors.runtime import Actor
 from models.solver import Word
+from models.store.interfaces import GameStore
+from wordlists import WordList
 
 log = logging.getLogger("wordle.bots")
 
@@ -37,21 +38,16 @@ def level_for(rating: float) -> str:
     return "strong"
 
 
-@dataclass(frozen=True)
-class BotDone:
-    bot_id: int
-
-
-class BotLauncher(Actor):
+class BotLauncher(Actor[BotsMsg]):
     resilient = True
 
     def __init__(
         self,
-        store: Any,
-        words: dict[str, Any],
+        store: GameStore,
+        words: dict[str, WordList],
         url: Callable[[], str | None],
         clock: Clock,
-        supervisor: ActorRef | None = None,
+        supervisor: SupervisorRef | None = None,
         rng: random.Random | None = None,
         spawn: Callable[..., Any] = gevent.spawn,
     ) -> None:
@@ -64,7 +60,16 @@ class BotLauncher(Actor):
         self.busy: set[int] = set()
         self._answers: dict[str, dict[int, list[Word]]] = {}
 
-    def on_BotsWanted(self, msg: BotsWanted) -> None:
+    def receive(self, message: BotsMsg) -> None:
+        match message:
+            case BotsWanted():
+                self.send_bots(message)
+            case BotDone(bot_id):
+                self.busy.discard(bot_id)
+            case _:
+                assert_never(message)
+
+    def send_bots(self, msg: BotsWanted) -> None:
         url = self.url()
         if url is None:
             log.warning("bots wanted for lobby %s but the server URL is unknown", msg.lobby_id)
@@ -85,9 +90,6 @@ class BotLauncher(Actor):
             self.busy.add(bot.id)
             self.spawn(self._run, bot.id, url, token, brain)
         log.info("lobby %s: %d bot(s) sent", msg.lobby_id, len(bots))
-
-    def on_BotDone(self, msg: BotDone) -> None:
-        self.busy.discard(msg.bot_id)
 
     def _run(self, bot_id: int, url: str, token: str, brain: BotBrain) -> None:
         try:

@@ -8,9 +8,10 @@ from __future__ import annotations
 import logging
 import random
 from collections import Counter
-from dataclasses import dataclass
+from typing import assert_never
 
 from actors.clock import Clock
+from actors.messages import ChaosMsg, CrashOne
 from actors.runtime import Actor, Crash, live_refs
 
 log = logging.getLogger("wordle.chaos")
@@ -18,12 +19,7 @@ log = logging.getLogger("wordle.chaos")
 TARGETS = ("DuelActor", "LobbyActor", "Connection")
 
 
-@dataclass(frozen=True)
-class CrashOne:
-    pass
-
-
-class CrashInjector(Actor):
+class CrashInjector(Actor[ChaosMsg]):
     resilient = True
 
     def __init__(self, every: float, clock: Clock, rng: random.Random | None = None) -> None:
@@ -35,7 +31,14 @@ class CrashInjector(Actor):
     def on_start(self) -> None:
         self.after(self.every, CrashOne())
 
-    def on_CrashOne(self, _msg: CrashOne) -> None:
+    def receive(self, message: ChaosMsg) -> None:
+        match message:
+            case CrashOne():
+                self.crash_one()
+            case _:
+                assert_never(message)
+
+    def crash_one(self) -> None:
         self.after(self.every, CrashOne())
         targets = [r for r in live_refs() if r.kind in TARGETS]
         if targets:

@@ -10,9 +10,11 @@ import heapq
 import itertools
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVarTuple
 
 import gevent
+
+Ts = TypeVarTuple("Ts")  # what a timer passes to its callback
 
 
 class Timer(Protocol):
@@ -23,7 +25,7 @@ class Clock(Protocol):
     def time(self) -> float:
         """Wall-clock seconds (deadlines are sent to clients as server times)."""
 
-    def call_later(self, delay: float, fn: Callable[..., Any], *args: Any) -> Timer:
+    def call_later(self, delay: float, fn: Callable[[*Ts], object], *args: *Ts) -> Timer:
         """Run fn(*args) after `delay` seconds; fn must not block (it posts a message)."""
 
 
@@ -36,7 +38,7 @@ class _LoopTimer:
 
     __slots__ = ("_watcher", "_fn", "_args")
 
-    def __init__(self, watcher: Any, fn: Callable[..., Any], args: tuple) -> None:
+    def __init__(self, watcher: Any, fn: Callable[..., object], args: tuple[object, ...]) -> None:
         self._watcher = watcher
         self._fn = fn
         self._args = args
@@ -56,7 +58,7 @@ class RealClock:
     def time(self) -> float:
         return time.time()
 
-    def call_later(self, delay: float, fn: Callable[..., Any], *args: Any) -> Timer:
+    def call_later(self, delay: float, fn: Callable[[*Ts], object], *args: *Ts) -> Timer:
         watcher = gevent.get_hub().loop.timer(max(0.0, delay))
         timer = _LoopTimer(watcher, fn, args)
         watcher.start(timer.fire)
@@ -79,13 +81,15 @@ class ManualClock:
 
     def __init__(self, start: float = 1_000_000.0) -> None:
         self.now = start
-        self._queue: list[tuple[float, int, _ManualTimer, Callable[..., Any], tuple]] = []
+        self._queue: list[
+            tuple[float, int, _ManualTimer, Callable[..., object], tuple[object, ...]]
+        ] = []
         self._seq = itertools.count()
 
     def time(self) -> float:
         return self.now
 
-    def call_later(self, delay: float, fn: Callable[..., Any], *args: Any) -> Timer:
+    def call_later(self, delay: float, fn: Callable[[*Ts], object], *args: *Ts) -> Timer:
         timer = _ManualTimer()
         due = self.now + max(0.0, delay)
         heapq.heappush(self._queue, (due, next(self._seq), timer, fn, args))

@@ -1,6 +1,6 @@
 """One player's websocket connection: the only greenlet that writes to that socket.
 
-The web endpoint reads frames, parses them into commands (protocol/client.py) and tells this
+The web endpoint reads frames, parses them into commands (actors/commands.py) and tells this
 actor; everything else (lobbies, duels, the matchmaker) tells it `Send(text)`. Two greenlets
 writing to one gevent socket would raise ConcurrentObjectUseError, hence exactly one writer. A
 client that cannot keep up (its backlog grows past a limit) is disconnected rather than
@@ -11,42 +11,69 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol, assert_never
 
 from actors.clock import Clock
 from actors.messages import (
     AnswerPing,
     Attach,
+    ConnectionMsg,
     EndConnection,
     Enqueue,
     KeepAlive,
+    LobbyRef,
+    MatchmakerRef,
     Player,
     PlayerChanged,
-    PlayerCommand,
     Send,
     SendFrames,
     ShowHome,
     SocketClosed,
     Superseded,
+    SupervisorRef,
 )
-from actors.runtime import Actor, ActorRef
-from protocol import codes, texts, views, wire
+from actors.runtime import Actor
+from models.lobby.inputs import PlayerCommand
+from protocol import codes, texts, views
 from protocol import server as frames
-from protocol.client import LobbyCommand, Ping, Queue, Resync
+from protocol.client import (
+    Leave,
+    LobbyCommand,
+    Ping,
+    Queue,
+    Resync,
+    Spectate,
+    StopSpectating,
+    SubmitGuess,
+)
 
 log = logging.getLogger("wordle.connection")
 
 MAX_BACKLOG = 2000  # frames waiting to be written before we give up on a client
 
 
-class Connection(Actor):
+class Socket(Protocol):
+    """What the connection needs of its websocket (web/ws.py's, or a test's fake)."""
+
+    def send(self, text: str) -> None: ...
+
+    def send_many(self, texts: tuple[str, ...]) -> None: ...
+
+    def ping(self) -> None: ...
+
+    def pong(self, payload: bytes) -> None: ...
+
+    def close(self, reason: int | None = ..., message: str | None = ...) -> None: ...
+
+
+class Connection(Actor[ConnectionMsg]):
     def __init__(
         self,
-        socket: Any,  # with send(text), send_many(texts), ping(), pong(payload), close(...)
+        socket: Socket,
         player: Player,
-        matchmaker: ActorRef,
+        matchmaker: MatchmakerRef,
         clock: Clock,
-        supervisor: ActorRef | None = None,
+        supervisor: SupervisorRef | None = None,
         home: Callable[[int], frames.HomeFrame] | None = None,  # the home frame (party state)
         in_party: Callable[[int], bool] | None = None,  # party members queue as a party
     ) -> None:
@@ -54,7 +81,7 @@ class Connection(Actor):
         self.socket = socket
         self.player = player
         self.matchmaker = matchmaker
-        self.lobby: ActorRef | None = None
+        self.lobby: LobbyRef | None = None
         self.home = home
         self.in_party = in_party
 
@@ -64,17 +91,46 @@ class Connection(Actor):
         )
         self._write(welcome.write())
 
-    def receive(self, message: Any) -> Any:
-        if isinstance(message, LobbyCommand):
-            return self._to_lobby(message)
-        return super().receive(message)
+    def receive(self, message: ConnectionMsg) -> None:
+        match message:
+            case Send():  # the hot cases first, and without captures (each is a getattr)
+                if self._keeping_up():
+                    self._write(message.text)
+            case SendFrames():
+                if self._keeping_up():
+                    self._write(*message.texts)
+            case SubmitGuess() | Leave() | Spectate() | StopSpectating() | Resync():
+                self._to_lobby(message)
+            case Ping(t):
+                self._write(frames.PongFrame(t, self._now_ms()).write())
+            case Queue():
+                self._queue(message)
+            case Attach(lobby):
+                self.lobby = lobby
+            case ShowHome():
+                self._show_home()
+            case PlayerChanged(player):
+                self.player = player
+            case SocketClosed():
+                self.stop()
+            case KeepAlive():
+                self._socket_call(self.socket.ping)
+            case AnswerPing(payload):
+                self._socket_call(self.socket.pong, payload)
+            case EndConnection(code, reason):
+                try:
+                    self.socket.close(reason=code, message=reason)
+                except Exception:  # already closed
+                    pass
+                self.stop()
+            case Superseded():
+                self._close(frames.ReplacedFrame("replaced", texts.text("replaced")))
+            case _:
+                assert_never(message)
 
     # --- commands from the socket reader ----------------------------------------------
 
-    def on_Ping(self, msg: Ping) -> None:
-        self._write(frames.PongFrame(msg.t, self._now_ms()).write())
-
-    def on_Queue(self, msg: Queue) -> None:
+    def _queue(self, msg: Queue) -> None:
         if self.in_party is not None and self.in_party(self.player.id):
             self._write(frames.ErrorFrame.of("in_party").write())
             return
@@ -85,54 +141,21 @@ class Connection(Actor):
         if self.lobby is not None:
             self.lobby.tell(PlayerCommand(self.player.id, self.ref, command))
         elif isinstance(command, Resync):
-            self.on_ShowHome(ShowHome())
+            self._show_home()
         else:
             self._write(frames.ErrorFrame.of("not_in_lobby").write())
 
-    def on_SocketClosed(self, _msg: SocketClosed) -> None:
-        self.stop()
-
     # --- from the server --------------------------------------------------------------
 
-    def on_Send(self, msg: Send) -> None:
-        if self._keeping_up():
-            self._write(msg.text)
-
-    def on_SendFrames(self, msg: SendFrames) -> None:
-        if self._keeping_up():
-            self._write(*msg.texts)
-
-    def on_PlayerChanged(self, msg: PlayerChanged) -> None:
-        self.player = msg.player
-
-    def on_Attach(self, msg: Attach) -> None:
-        self.lobby = msg.lobby
-
-    def on_ShowHome(self, _msg: ShowHome) -> None:
+    def _show_home(self) -> None:
         home = self.home(self.player.id) if self.home else frames.HomeFrame(None)
         self._write(home.write())
 
-    def on_KeepAlive(self, _msg: KeepAlive) -> None:
+    def _socket_call(self, call: Callable[..., None], *args: bytes) -> None:
         try:
-            self.socket.ping()
+            call(*args)
         except Exception:  # closed or broken: the reader will tell the matchmaker
             self.stop()
-
-    def on_AnswerPing(self, msg: AnswerPing) -> None:
-        try:
-            self.socket.pong(msg.payload)
-        except Exception:  # closed or broken: the reader will tell the matchmaker
-            self.stop()
-
-    def on_EndConnection(self, msg: EndConnection) -> None:
-        try:
-            self.socket.close(reason=msg.code, message=msg.reason)
-        except Exception:  # already closed
-            pass
-        self.stop()
-
-    def on_Superseded(self, _msg: Superseded) -> None:
-        self._close(frames.ReplacedFrame("replaced", texts.text("replaced")))
 
     def on_failure(self, error: BaseException) -> None:
         """A crash: close the socket, so the client reconnects at once instead of waiting on
@@ -145,7 +168,7 @@ class Connection(Actor):
     # --- socket -----------------------------------------------------------------------
 
     def _now_ms(self) -> int:
-        return wire.ms(self.clock.time())
+        return int(self.clock.time() * 1000)  # wire.ms of a time that is never None
 
     def _keeping_up(self) -> bool:
         if self.ref.backlog <= MAX_BACKLOG:

@@ -4,35 +4,33 @@ Guesses arrive from the lobby (already routed by the authenticated player id); t
 normalises them with its language, applies the pure rules, and tells the lobby the new `Duel`
 value with the events that led to it. The lobby turns those into frames and records the
 result. The turn clock is a timer message; a stale tick is harmless because the deadline is
-data and `Duel.tick` only acts on deadlines that have passed.
+data and `Duel.tick` only acts on deadlines that have passed. The duel itself begins in the
+lobby's step (models/lobby/run.py: `begin_duel`).
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
+from typing import assert_never
 
 from actors.clock import Clock, Timer
-from actors.messages import DuelChanged, Forfeit, Guess
-from actors.runtime import Actor, ActorRef
+from actors.messages import DuelMsg, Forfeit, Guess, LobbyRef, SupervisorRef, Tick
+from actors.runtime import Actor
 from models.duel import Duel, TurnStarted
+from models.duel import Event as DuelEvent
+from models.lobby.inputs import DuelChanged
+from models.words import Words
 
 
-@dataclass(frozen=True)
-class Tick:
-    """A turn's deadline has come."""
-
-
-class DuelActor(Actor):
+class DuelActor(Actor[DuelMsg]):
     def __init__(
         self,
         duel_id: int,
         duel: Duel,
-        words: Any,  # a wordlists.WordList: .language.normalize/.letters, .is_allowed
-        lobby: ActorRef,
+        words: Words,
+        lobby: LobbyRef,
         clock: Clock,
-        supervisor: ActorRef | None = None,
+        supervisor: SupervisorRef | None = None,
     ) -> None:
         """`duel` has just begun (`Duel.begin`); its first turn's clock starts with the actor."""
         super().__init__(clock, supervisor)
@@ -44,11 +42,23 @@ class DuelActor(Actor):
         self._timer: Timer | None = None
 
     def on_start(self) -> None:
-        self._arm(self.duel.deadline - self.clock.time())
+        self._arm(self.duel.deadline)
 
-    # --- messages ---------------------------------------------------------------------
+    def receive(self, message: DuelMsg) -> None:
+        match message:
+            case Guess():
+                self.guess(message)
+            case Tick():
+                self.duel, events = self.duel.tick(self.clock.time())
+                self._publish(events)
+            case Forfeit(player_id):
+                if player_id in self.duel.players:
+                    self.duel, events = self.duel.forfeit(player_id, self.clock.time())
+                    self._publish(events)
+            case _:
+                assert_never(message)
 
-    def on_Guess(self, msg: Guess) -> None:
+    def guess(self, msg: Guess) -> None:
         now = self.clock.time()
         language = self.words.language
         word = language.normalize(msg.word)
@@ -57,48 +67,25 @@ class DuelActor(Actor):
         self.duel, events = self.duel.guess(msg.player_id, word, letters, allowed, now)
         self._publish(events, typed=msg.word)
 
-    def on_Forfeit(self, msg: Forfeit) -> None:
-        if msg.player_id in self.duel.players:
-            self.duel, events = self.duel.forfeit(msg.player_id, self.clock.time())
-            self._publish(events)
-
-    def on_Tick(self, _msg: Tick) -> None:
-        self.duel, events = self.duel.tick(self.clock.time())
-        self._publish(events)
-
     def on_stop(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
 
     # --- internals --------------------------------------------------------------------
 
-    def _publish(self, events: list, typed: str = "") -> None:
+    def _publish(self, events: Sequence[DuelEvent], typed: str = "") -> None:
         if not events:
             return
         for event in events:
             if isinstance(event, TurnStarted):
-                self._arm(event.deadline - self.clock.time())
+                self._arm(event.deadline)
         self.lobby.tell(DuelChanged(self.duel_id, self.duel, tuple(events), typed))
         if self.duel.over:
             self.stop()
 
-    def _arm(self, delay: float) -> None:
+    def _arm(self, deadline: float | None) -> None:
         if self._timer is not None:
             self._timer.cancel()
-        self._timer = self.after(delay, Tick())
-
-
-def begin_duel(
-    players: tuple[int, int],
-    secret: str,
-    words: Any,
-    rng: random.Random,
-    now: float,
-    turn_seconds: float,
-) -> Duel:
-    """A new duel of `secret`, split into the language's letters, with a random starter."""
-    letters = words.language.letters(secret)
-    if not letters:
-        raise ValueError(f"secret {secret!r} is not made of the language's letters")
-    duel, _ = Duel.begin(players, letters, secret, rng, now, turn_seconds=turn_seconds)
-    return duel
+            self._timer = None
+        if deadline is not None:
+            self._timer = self.after(deadline - self.clock.time(), Tick())

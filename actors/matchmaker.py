@@ -16,34 +16,36 @@ import itertools
 import logging
 import random
 from dataclasses import dataclass, replace
+from typing import assert_never
 
 from gevent import Timeout
 
 from actors.clock import Clock
 from actors.lobby import LobbyActor, Services
 from actors.messages import (
-    Abort,
     Connected,
+    ConnRef,
     CountLobbies,
     Disconnected,
     Enqueue,
     EnqueueParty,
     LobbyChanged,
+    LobbyRef,
+    MatchmakerMsg,
+    PartyRef,
     PlacementSettled,
     Player,
     PlayerChanged,
-    PlayerConnected,
-    PlayerDisconnected,
     PlayersReleased,
     PresenceChanged,
-    Seat,
     Send,
     ShowHome,
     Shutdown,
     StopTournaments,
     Superseded,
 )
-from actors.runtime import Actor, ActorDead, ActorRef, ChildFailed
+from actors.runtime import Actor, ActorDead, ChildFailed
+from models.lobby.inputs import Abort, PlayerConnected, PlayerDisconnected, Seat, SeatsView
 from models.matchmaking import LobbyView, candidates
 from protocol import server as frames
 
@@ -56,7 +58,7 @@ MAX_NOTICES = 10_000
 class LobbyInfo:
     """The matchmaker's view of a lobby (the lobby itself has the last word)."""
 
-    ref: ActorRef
+    ref: LobbyRef
     view: LobbyView
     seated: tuple[int, ...] = ()
     version: int = 0
@@ -66,7 +68,7 @@ class LobbyInfo:
     def id(self) -> int:
         return self.view.id
 
-    def update(self, changed: LobbyChanged) -> None:
+    def update(self, changed: SeatsView) -> None:
         if changed.version <= self.version:
             return  # an older message arriving late
         self.version = changed.version
@@ -76,7 +78,7 @@ class LobbyInfo:
         )
 
 
-class Matchmaker(Actor):
+class Matchmaker(Actor[MatchmakerMsg]):
     resilient = True
 
     def __init__(
@@ -88,8 +90,8 @@ class Matchmaker(Actor):
         super().__init__(clock, services.supervisor)
         self.services = services
         self.rng = rng or random.Random()
-        self.presence_listener: ActorRef | None = None  # the party registry
-        self.conns: dict[int, ActorRef] = {}
+        self.presence_listener: PartyRef | None = None  # the party registry
+        self.conns: dict[int, ConnRef] = {}
         self.where: dict[int, int] = {}
         self.lobbies: dict[int, LobbyInfo] = {}
         self.open_lobbies: dict[int, LobbyInfo] = {}  # the ones a player may join (`_track`)
@@ -98,9 +100,44 @@ class Matchmaker(Actor):
         self.accepting = True
         self._ids = itertools.count(1)
 
+    def receive(self, message: MatchmakerMsg) -> int | None:
+        match message:
+            case LobbyChanged():
+                self.lobby_changed(message)
+            case PlayersReleased():
+                self.released(message)
+            case Enqueue():
+                self.enqueue(message)
+            case Connected():
+                self.connected(message)
+            case Disconnected():
+                self.disconnected(message)
+            case PlacementSettled(lobby_id, player_id):
+                if self.unplaced.get(player_id) == lobby_id:
+                    del self.unplaced[player_id]
+            case PlayerChanged():
+                self.player_changed(message)
+            case EnqueueParty():
+                return self.enqueue_party(message)
+            case ChildFailed():
+                self.lobby_failed(message)
+            case Shutdown():
+                self.accepting = False
+                for info in self.lobbies.values():
+                    if info.view.open:
+                        info.ref.tell(Abort("shutting_down"))
+            case StopTournaments():
+                for info in self.lobbies.values():
+                    info.ref.tell(Abort("tournament_stopped"))
+            case CountLobbies():
+                return len(self.lobbies)
+            case _:
+                assert_never(message)
+        return None
+
     # --- presence ---------------------------------------------------------------------
 
-    def on_Connected(self, msg: Connected) -> None:
+    def connected(self, msg: Connected) -> None:
         pid = msg.player.id
         old = self.conns.get(pid)
         if old is not None and old is not msg.conn:
@@ -116,14 +153,17 @@ class Matchmaker(Actor):
             msg.conn.tell(Send(frames.LeftFrame.of(notice).write()))
         msg.conn.tell(ShowHome())
 
-    def on_PlayerChanged(self, msg: PlayerChanged) -> None:
+    def player_changed(self, msg: PlayerChanged) -> None:
         pid = msg.player.id
-        for ref in (self.conns.get(pid), getattr(self._lobby_of(pid), "ref", None)):
-            if ref is not None:
-                ref.tell(msg)
+        conn = self.conns.get(pid)
+        if conn is not None:
+            conn.tell(msg)
+        lobby = self._lobby_of(pid)
+        if lobby is not None:
+            lobby.ref.tell(msg)
         self._presence(pid)  # party screens show the new name
 
-    def on_Disconnected(self, msg: Disconnected) -> None:
+    def disconnected(self, msg: Disconnected) -> None:
         pid = msg.player_id
         if self.conns.get(pid) is msg.conn:
             del self.conns[pid]
@@ -134,7 +174,7 @@ class Matchmaker(Actor):
 
     # --- queueing ---------------------------------------------------------------------
 
-    def on_Enqueue(self, msg: Enqueue) -> None:
+    def enqueue(self, msg: Enqueue) -> None:
         problem = self._refusal(msg.player.id, msg.language)
         if problem:
             msg.conn.tell(Send(frames.ErrorFrame.of(problem).write()))
@@ -143,14 +183,14 @@ class Matchmaker(Actor):
         order = candidates(views, msg.language, msg.player.rating)
         if msg.lobby_hint is not None and msg.player.is_bot:
             order.sort(key=lambda view: view.id != msg.lobby_hint)
-        conns = {msg.player.id: msg.conn}
+        conns: dict[int, ConnRef | None] = {msg.player.id: msg.conn}
         for view in order:
             if self._seat(self.lobbies[view.id], (msg.player,), conns):
                 return
         if not self._seat(self._new_lobby(msg.language), (msg.player,), conns):
             msg.conn.tell(Send(frames.ErrorFrame.of("shutting_down").write()))
 
-    def on_EnqueueParty(self, msg: EnqueueParty) -> int:
+    def enqueue_party(self, msg: EnqueueParty) -> int:
         """Ask from the party service: returns the new lobby's id, or raises ValueError."""
         for p in msg.members:
             problem = self._refusal(p.id, msg.language)
@@ -174,7 +214,7 @@ class Matchmaker(Actor):
         return None
 
     def _seat(
-        self, info: LobbyInfo, players: tuple[Player, ...], conns: dict[int, ActorRef | None]
+        self, info: LobbyInfo, players: tuple[Player, ...], conns: dict[int, ConnRef | None]
     ) -> bool:
         try:
             changed = info.ref.ask(Seat(players, conns), timeout=5.0)
@@ -182,8 +222,8 @@ class Matchmaker(Actor):
             info.view = replace(info.view, open=False)
             self._track(info)
             return False
-        if changed is None:
-            return False
+        if not isinstance(changed, SeatsView):
+            return False  # refused
         info.update(changed)
         self._track(info)
         for p in players:
@@ -218,17 +258,17 @@ class Matchmaker(Actor):
 
     # --- what lobbies tell us ---------------------------------------------------------
 
-    def on_LobbyChanged(self, msg: LobbyChanged) -> None:
+    def lobby_changed(self, msg: LobbyChanged) -> None:
         info = self.lobbies.get(msg.lobby_id)
         if info is None:
             return
-        info.update(msg)
+        info.update(msg.seats)
         if not info.view.open and not info.seated:
             del self.lobbies[msg.lobby_id]
             self._settle_lobby(msg.lobby_id)
         self._track(info)
 
-    def on_PlayersReleased(self, msg: PlayersReleased) -> None:
+    def released(self, msg: PlayersReleased) -> None:
         for p in msg.player_ids:
             if self.where.get(p) == msg.lobby_id:
                 del self.where[p]
@@ -240,37 +280,20 @@ class Matchmaker(Actor):
                     while len(self.notices) > MAX_NOTICES:
                         self.notices.pop(next(iter(self.notices)))
 
-    def on_PlacementSettled(self, msg: PlacementSettled) -> None:
-        if self.unplaced.get(msg.player_id) == msg.lobby_id:
-            del self.unplaced[msg.player_id]
-
-    def on_ChildFailed(self, msg: ChildFailed) -> None:
+    def lobby_failed(self, msg: ChildFailed) -> None:
         """A lobby crashed; its own on_failure released its players. Forget it."""
         for lobby_id, info in list(self.lobbies.items()):
             if info.ref is msg.ref:
                 del self.lobbies[lobby_id]
                 self._track(info)
                 stuck = tuple(p for p, lid in self.where.items() if lid == lobby_id)
-                self.on_PlayersReleased(PlayersReleased(lobby_id, stuck))
+                self.released(PlayersReleased(lobby_id, stuck))
                 self._settle_lobby(lobby_id)
 
     def _settle_lobby(self, lobby_id: int) -> None:
         """A lobby is gone: places it never fixed never will be (an aborted tournament)."""
         for p in [p for p, lid in self.unplaced.items() if lid == lobby_id]:
             del self.unplaced[p]
-
-    def on_Shutdown(self, _msg: Shutdown) -> None:
-        self.accepting = False
-        for info in self.lobbies.values():
-            if info.view.open:
-                info.ref.tell(Abort("shutting_down"))
-
-    def on_StopTournaments(self, _msg: StopTournaments) -> None:
-        for info in self.lobbies.values():
-            info.ref.tell(Abort("tournament_stopped"))
-
-    def on_CountLobbies(self, _msg: CountLobbies) -> int:
-        return len(self.lobbies)
 
     # --- helpers ----------------------------------------------------------------------
 

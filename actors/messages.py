@@ -1,45 +1,54 @@
 """Messages between actors: commands in the imperative, events in the past tense.
 
-Messages are small frozen values carrying domain values (a `Player`, an immutable `Duel`, the
-rules' events); actor references travel inside them, actor state never does. Wire frames are
-made only where they are sent. What clients ask for is in protocol/client.py.
+Every actor's mailbox is a union declared at the end of this module (`ConnectionMsg`,
+`LobbyMsg`, ...), and each actor's `receive` is an exhaustive `match` over its union; an
+`XRef` is a reference to an actor taking `XMsg`, so telling an actor a message it does not
+take is a type error. Messages are small frozen values carrying domain values (a `Player`, an
+immutable `Duel`, the rules' events); actor references travel inside them, actor state never
+does. Wire frames are made only where they are sent. What clients ask for is in
+actors/commands.py. A lobby's messages are the inputs of its pure step and live with it, in
+models/lobby/inputs.py; the recorder's are in actors/recorder.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any, TypeAlias
 
-from actors.runtime import ActorRef
-from models.duel import Duel
-from models.duel import Event as DuelEvent
-from protocol.client import LobbyCommand
-
-
-@dataclass(frozen=True)
-class Player:
-    """What actors need to know of a player (a copy; the database keeps the truth)."""
-
-    id: int
-    nickname: str
-    tag: str
-    rating: int
-    is_bot: bool = False
-    bot_level: str | None = None
-
+from actors.runtime import ActorRef, ChildFailed, Reply
+from models.lobby.inputs import (
+    Abort,
+    BeginTournament,
+    DuelChanged,
+    FillWithBots,
+    GraceOver,
+    IntroOver,
+    NextRound,
+    PlayerCommand,
+    PlayerConnected,
+    PlayerDisconnected,
+    Seat,
+    SeatsView,
+)
+from models.player import Player as Player
+from models.player import PlayerChanged as PlayerChanged
+from protocol import server as frames
+from protocol import views
+from protocol.client import Command
 
 # --- connection ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Send:
     """Write an already encoded frame to the socket."""
 
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SendFrames:
-    """Write several encoded frames, in order, in one socket write (actors/room.py)."""
+    """Write several encoded frames, in order, in one socket write (actors/outbox.py)."""
 
     texts: tuple[str, ...]
 
@@ -62,7 +71,7 @@ class AnswerPing:
 
 
 @dataclass(frozen=True)
-class EndConnection:
+class EndConnection(Reply[None]):
     """Ask: close the websocket with this close code (the reader gives up on the client)."""
 
     code: int
@@ -74,11 +83,11 @@ class Superseded:
     """A newer connection of the same player took over."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Attach:
     """The connection's player is now in `lobby` (None: nowhere, back home)."""
 
-    lobby: ActorRef | None
+    lobby: LobbyRef | None
 
 
 @dataclass(frozen=True)
@@ -92,26 +101,27 @@ class ShowHome:
 @dataclass(frozen=True)
 class Connected:
     player: Player
-    conn: ActorRef
+    conn: ConnRef
 
 
 @dataclass(frozen=True)
 class Disconnected:
     player_id: int
-    conn: ActorRef
+    conn: ConnRef
 
 
 @dataclass(frozen=True)
 class Enqueue:
     player: Player
     language: str
-    conn: ActorRef
+    conn: ConnRef
     lobby_hint: int | None = None  # bots filling a given lobby
 
 
 @dataclass(frozen=True)
-class EnqueueParty:
-    """A party's leader started: all members go into one new lobby (ask: returns lobby id)."""
+class EnqueueParty(Reply[int]):
+    """A party's leader started: all members go into one new lobby (ask: returns lobby id,
+    or raises ValueError with the refusal's code)."""
 
     party_id: int
     members: tuple[Player, ...]
@@ -120,14 +130,11 @@ class EnqueueParty:
 
 @dataclass(frozen=True)
 class LobbyChanged:
-    """A lobby's seats or state changed (sent by the lobby, and returned by `Seat`); the
-    matchmaker keeps the highest version it has seen."""
+    """A lobby's seats or state changed (told by the lobby; its answer to `Seat` is the same
+    `SeatsView`)."""
 
     lobby_id: int
-    seated: tuple[int, ...]
-    average: float
-    open: bool  # still waiting for players
-    version: int = 0
+    seats: SeatsView
 
 
 @dataclass(frozen=True)
@@ -151,23 +158,6 @@ class PlacementSettled:
 
 
 @dataclass(frozen=True)
-class PlayerChanged:
-    """A player's public details changed (a new nickname): connections and lobbies update."""
-
-    player: Player
-
-
-@dataclass(frozen=True)
-class PresenceChanged:
-    """To the party registry: a player's connection or lobby changed."""
-
-    player_id: int
-    online: bool
-    lobby_id: int | None
-    conn: ActorRef | None
-
-
-@dataclass(frozen=True)
 class Shutdown:
     """No new lobbies from now on; waiting lobbies dissolve, tournaments play on."""
 
@@ -178,66 +168,14 @@ class StopTournaments:
 
 
 @dataclass(frozen=True)
-class CountLobbies:
+class CountLobbies(Reply[int]):
     """Ask: how many lobbies are still open or playing."""
-
-
-# --- lobby ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Seat:
-    """Ask: seat these players (a lone player or a whole party). Returns the lobby's new
-    LobbyChanged, or None when the lobby refuses (full, started, or out of the window)."""
-
-    players: tuple[Player, ...]
-    conns: dict[int, ActorRef | None] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class PlayerConnected:
-    player_id: int
-    conn: ActorRef
-
-
-@dataclass(frozen=True)
-class PlayerDisconnected:
-    player_id: int
-    conn: ActorRef
-
-
-@dataclass(frozen=True)
-class PlayerCommand:
-    """A client command for the lobby, from the player's own connection."""
-
-    player_id: int
-    conn: ActorRef
-    command: LobbyCommand
-
-
-@dataclass(frozen=True)
-class Abort:
-    """Stop now: waiting lobbies dissolve, a tournament is recorded as aborted. `code` is a
-    frames.TEXTS code saying why."""
-
-    code: str
-
-
-@dataclass(frozen=True)
-class DuelChanged:
-    """A duel's new state and the rules' events that led to it; `typed` is the word as the
-    player typed it, echoed when a guess is refused."""
-
-    duel_id: int
-    duel: Duel
-    events: tuple[DuelEvent, ...]
-    typed: str = ""
 
 
 # --- duel -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Guess:
     player_id: int
     word: str
@@ -248,7 +186,97 @@ class Forfeit:
     player_id: int
 
 
-# --- bots -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Tick:
+    """A turn's deadline has come."""
+
+
+# --- party registry -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PresenceChanged:
+    """A player's connection or lobby changed (from the matchmaker)."""
+
+    player_id: int
+    online: bool
+    lobby_id: int | None
+    conn: ConnRef | None
+
+
+@dataclass(frozen=True)
+class CreateParty(Reply[views.PartyView]):
+    player: Player
+    language: str
+
+
+@dataclass(frozen=True)
+class GetParty(Reply[views.PartyView]):
+    player_id: int
+    party_id: int | None = None  # None: the player's own party
+
+
+@dataclass(frozen=True)
+class JoinParty(Reply[views.PartyView]):
+    player: Player
+    invite: str
+
+
+@dataclass(frozen=True)
+class InviteInfo(Reply["dict[str, Any] | None"]):
+    """Ask: the party an invite token opens, as {id, language, size, leader}, or None."""
+
+    invite: str
+
+
+@dataclass(frozen=True)
+class LeaveParty(Reply[None]):
+    player_id: int
+
+
+@dataclass(frozen=True)
+class RemoveMember(Reply[views.PartyView]):
+    by: int
+    player_id: int
+
+
+@dataclass(frozen=True)
+class HandOver(Reply[views.PartyView]):
+    by: int
+    player_id: int
+
+
+@dataclass(frozen=True)
+class RenewInvite(Reply[views.PartyView]):
+    by: int
+
+
+@dataclass(frozen=True)
+class SetLanguage(Reply[views.PartyView]):
+    by: int
+    language: str
+
+
+@dataclass(frozen=True)
+class StartParty(Reply["dict[str, Any]"]):
+    by: int
+
+
+@dataclass(frozen=True)
+class HomeOf(Reply[frames.HomeFrame]):
+    """Ask: the `home` frame for a player (with their party's view)."""
+
+    player_id: int
+
+
+@dataclass(frozen=True)
+class InParty(Reply[bool]):
+    """Ask: is the player in a party?"""
+
+    player_id: int
+
+
+# --- bots and chaos -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -257,3 +285,88 @@ class BotsWanted:
     language: str
     count: int
     average: float
+
+
+@dataclass(frozen=True)
+class BotDone:
+    bot_id: int
+
+
+@dataclass(frozen=True)
+class CrashOne:
+    """Time for the chaos injector to crash a random game actor."""
+
+
+# --- mailboxes ------------------------------------------------------------------------------
+
+ConnectionMsg: TypeAlias = (
+    Send
+    | SendFrames
+    | Command
+    | Attach
+    | ShowHome
+    | PlayerChanged
+    | SocketClosed
+    | KeepAlive
+    | AnswerPing
+    | EndConnection
+    | Superseded
+)
+MatchmakerMsg: TypeAlias = (
+    Connected
+    | Disconnected
+    | Enqueue
+    | EnqueueParty
+    | LobbyChanged
+    | PlayersReleased
+    | PlacementSettled
+    | PlayerChanged
+    | Shutdown
+    | StopTournaments
+    | CountLobbies
+    | ChildFailed
+)
+LobbyMsg: TypeAlias = (
+    PlayerCommand["ConnRef"]
+    | DuelChanged
+    | Seat["ConnRef"]
+    | PlayerConnected["ConnRef"]
+    | PlayerDisconnected["ConnRef"]
+    | PlayerChanged
+    | GraceOver
+    | FillWithBots
+    | BeginTournament
+    | IntroOver
+    | NextRound
+    | Abort
+    | ChildFailed  # a duel crashed
+)
+DuelMsg: TypeAlias = Guess | Forfeit | Tick
+PartyMsg: TypeAlias = (
+    PresenceChanged
+    | CreateParty
+    | GetParty
+    | JoinParty
+    | InviteInfo
+    | LeaveParty
+    | RemoveMember
+    | HandOver
+    | RenewInvite
+    | SetLanguage
+    | StartParty
+    | HomeOf
+    | InParty
+)
+BotsMsg: TypeAlias = BotsWanted | BotDone
+ChaosMsg: TypeAlias = CrashOne
+
+ConnRef: TypeAlias = ActorRef[ConnectionMsg]
+LobbyRef: TypeAlias = ActorRef[LobbyMsg]
+MatchmakerRef: TypeAlias = ActorRef[MatchmakerMsg]
+DuelRef: TypeAlias = ActorRef[DuelMsg]
+PartyRef: TypeAlias = ActorRef[PartyMsg]
+BotsRef: TypeAlias = ActorRef[BotsMsg]
+SupervisorRef: TypeAlias = ActorRef[ChildFailed]
+# TRANSITIONAL: the recorder's mailbox is typed by arch-data (actors/recorder.py); until that
+# merge its ref takes anything.
+RecorderRef: TypeAlias = ActorRef[Any]

@@ -16,11 +16,32 @@ import itertools
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from actors.clock import Clock
-from actors.messages import EnqueueParty, Player, PresenceChanged, Send
-from actors.runtime import Actor, ActorRef
+from actors.messages import (
+    ConnRef,
+    CreateParty,
+    EnqueueParty,
+    GetParty,
+    HandOver,
+    HomeOf,
+    InParty,
+    InviteInfo,
+    JoinParty,
+    LeaveParty,
+    MatchmakerRef,
+    PartyMsg,
+    Player,
+    PresenceChanged,
+    RemoveMember,
+    RenewInvite,
+    Send,
+    SetLanguage,
+    StartParty,
+    SupervisorRef,
+)
+from actors.runtime import Actor
 from models.party import MAX_MEMBERS, Party, PartyError
 from protocol import server as frames
 from protocol import texts, views
@@ -28,95 +49,23 @@ from protocol import texts, views
 INVITE_BYTES = 24  # 192 random bits
 
 
-@dataclass(frozen=True)
-class CreateParty:
-    player: Player
-    language: str
-
-
-@dataclass(frozen=True)
-class GetParty:
-    player_id: int
-    party_id: int | None = None  # None: the player's own party
-
-
-@dataclass(frozen=True)
-class JoinParty:
-    player: Player
-    invite: str
-
-
-@dataclass(frozen=True)
-class InviteInfo:
-    """Ask: the party an invite token opens, as {id, language, size, leader}, or None."""
-
-    invite: str
-
-
-@dataclass(frozen=True)
-class LeaveParty:
-    player_id: int
-
-
-@dataclass(frozen=True)
-class RemoveMember:
-    by: int
-    player_id: int
-
-
-@dataclass(frozen=True)
-class HandOver:
-    by: int
-    player_id: int
-
-
-@dataclass(frozen=True)
-class RenewInvite:
-    by: int
-
-
-@dataclass(frozen=True)
-class SetLanguage:
-    by: int
-    language: str
-
-
-@dataclass(frozen=True)
-class StartParty:
-    by: int
-
-
-@dataclass(frozen=True)
-class HomeOf:
-    """Ask: the `home` frame for a player (with their party's view)."""
-
-    player_id: int
-
-
-@dataclass(frozen=True)
-class InParty:
-    """Ask: is the player in a party?"""
-
-    player_id: int
-
-
 @dataclass
 class Presence:
     online: bool = False
     lobby_id: int | None = None
-    conn: ActorRef | None = None
+    conn: ConnRef | None = None
 
 
-class PartyRegistry(Actor):
+class PartyRegistry(Actor[PartyMsg]):
     resilient = True  # a refused action raises PartyError back to the asker, nothing more
 
     def __init__(
         self,
-        matchmaker: ActorRef,
+        matchmaker: MatchmakerRef,
         languages: set[str],
         players: Callable[[list[int]], dict[int, Player]],
         clock: Clock,
-        supervisor: ActorRef | None = None,
+        supervisor: SupervisorRef | None = None,
     ) -> None:
         super().__init__(clock, supervisor)
         self.matchmaker = matchmaker
@@ -127,9 +76,56 @@ class PartyRegistry(Actor):
         self.presence: dict[int, Presence] = {}
         self._ids = itertools.count(1)
 
+    def receive(self, message: PartyMsg) -> object:
+        match message:
+            case PresenceChanged():
+                self.presence_changed(message)
+                return None
+            case CreateParty():
+                return self.create(message)
+            case GetParty(player_id, party_id):
+                return self._view(self._party_for(player_id, party_id), player_id)
+            case InviteInfo(invite):
+                return self.invite_info(invite)
+            case JoinParty():
+                return self.join(message)
+            case LeaveParty(player_id):
+                party = self._party_for(player_id, None)
+                self._save(party, party.leave(player_id))
+                self._tell_gone(player_id)
+                return None
+            case RemoveMember(by, player_id):
+                party = self._party_for(by, None)
+                self._save(party, party.remove(by, player_id))
+                self._tell_gone(player_id)
+                return self._view(self.parties[party.id], by)
+            case HandOver(by, player_id):
+                party = self._party_for(by, None)
+                self._save(party, party.hand_over(by, player_id))
+                return self._view(self.parties[party.id], by)
+            case RenewInvite(by):
+                party = self._party_for(by, None)
+                self._save(party, party.renew_invite(by, self._token()))
+                return self._view(self.parties[party.id], by)
+            case SetLanguage(by, language):
+                self._check_language(language)
+                party = self._party_for(by, None)
+                self._save(party, party.set_language(by, language))
+                return self._view(self.parties[party.id], by)
+            case StartParty(by):
+                return self.start_party(by)
+            case InParty(player_id):
+                return player_id in self.party_of
+            case HomeOf(player_id):
+                party_id = self.party_of.get(player_id)
+                view = self._view(self.parties[party_id], player_id) if party_id else None
+                return frames.HomeFrame(view)
+            case _:
+                assert_never(message)
+
     # --- presence (from the matchmaker) -----------------------------------------------
 
-    def on_PresenceChanged(self, msg: PresenceChanged) -> None:
+    def presence_changed(self, msg: PresenceChanged) -> None:
         self.presence[msg.player_id] = Presence(msg.online, msg.lobby_id, msg.conn)
         if not msg.online and msg.lobby_id is None:
             del self.presence[msg.player_id]
@@ -139,19 +135,15 @@ class PartyRegistry(Actor):
 
     # --- asks from the REST routes ----------------------------------------------------
 
-    def on_CreateParty(self, msg: CreateParty) -> views.PartyView:
+    def create(self, msg: CreateParty) -> views.PartyView:
         self._check_language(msg.language)
         self._not_in_party(msg.player.id)
         party = Party.create(next(self._ids), msg.player.id, msg.language, self._token())
         self._save(None, party)
         return self._view(party, msg.player.id)
 
-    def on_GetParty(self, msg: GetParty) -> views.PartyView:
-        party = self._party_for(msg.player_id, msg.party_id)
-        return self._view(party, msg.player_id)
-
-    def on_InviteInfo(self, msg: InviteInfo) -> dict[str, Any] | None:
-        party = self._by_invite(msg.invite)
+    def invite_info(self, invite: str) -> dict[str, Any] | None:
+        party = self._by_invite(invite)
         if party is None:
             return None
         leader = self.players([party.leader]).get(party.leader)
@@ -163,7 +155,7 @@ class PartyRegistry(Actor):
             "leader": views.PlayerView.of(leader).wire() if leader else None,
         }
 
-    def on_JoinParty(self, msg: JoinParty) -> views.PartyView:
+    def join(self, msg: JoinParty) -> views.PartyView:
         party = self._by_invite(msg.invite)
         if party is None:
             raise PartyError("bad_invite", "This invite link is not valid (any more).")
@@ -175,36 +167,9 @@ class PartyRegistry(Actor):
         self._save(party, party.join(msg.player.id, msg.invite))
         return self._view(self.parties[party.id], msg.player.id)
 
-    def on_LeaveParty(self, msg: LeaveParty) -> None:
-        party = self._party_for(msg.player_id, None)
-        self._save(party, party.leave(msg.player_id))
-        self._tell_gone(msg.player_id)
-
-    def on_RemoveMember(self, msg: RemoveMember) -> views.PartyView:
-        party = self._party_for(msg.by, None)
-        self._save(party, party.remove(msg.by, msg.player_id))
-        self._tell_gone(msg.player_id)
-        return self._view(self.parties[party.id], msg.by)
-
-    def on_HandOver(self, msg: HandOver) -> views.PartyView:
-        party = self._party_for(msg.by, None)
-        self._save(party, party.hand_over(msg.by, msg.player_id))
-        return self._view(self.parties[party.id], msg.by)
-
-    def on_RenewInvite(self, msg: RenewInvite) -> views.PartyView:
-        party = self._party_for(msg.by, None)
-        self._save(party, party.renew_invite(msg.by, self._token()))
-        return self._view(self.parties[party.id], msg.by)
-
-    def on_SetLanguage(self, msg: SetLanguage) -> views.PartyView:
-        self._check_language(msg.language)
-        party = self._party_for(msg.by, None)
-        self._save(party, party.set_language(msg.by, msg.language))
-        return self._view(self.parties[party.id], msg.by)
-
-    def on_StartParty(self, msg: StartParty) -> dict[str, Any]:
-        party = self._party_for(msg.by, None)
-        party.check_start(msg.by, self._in_tournament)
+    def start_party(self, by: int) -> dict[str, Any]:
+        party = self._party_for(by, None)
+        party.check_start(by, self._in_tournament)
         going = [m for m in party.members if m == party.leader or self._online(m)]
         infos = self.players(going)
         members = tuple(infos[m] for m in going if m in infos)
@@ -215,14 +180,6 @@ class PartyRegistry(Actor):
         except ValueError as exc:
             raise PartyError(str(exc), texts.text(str(exc))) from None
         return {"lobby": lobby_id, "players": [m.id for m in members]}
-
-    def on_InParty(self, msg: InParty) -> bool:
-        return msg.player_id in self.party_of
-
-    def on_HomeOf(self, msg: HomeOf) -> frames.HomeFrame:
-        party_id = self.party_of.get(msg.player_id)
-        view = self._view(self.parties[party_id], msg.player_id) if party_id else None
-        return frames.HomeFrame(view)
 
     # --- internals --------------------------------------------------------------------
 
@@ -271,6 +228,7 @@ class PartyRegistry(Actor):
             if new is None:
                 del self.parties[old.id]
                 return
+        assert new is not None, "a party that did not exist cannot be dissolved"
         self.parties[new.id] = new
         for m in new.members:
             self.party_of[m] = new.id

@@ -39,7 +39,7 @@ from typing import Any, assert_never
 import gevent
 
 from actors.clock import Clock
-from actors.runtime import Actor, ActorRef
+from actors.runtime import Actor, ActorRef, ChildFailed
 from models.results import GameResult, TournamentClosed, describe
 from models.store.errors import Unavailable
 from models.store.interfaces import GameStore
@@ -107,14 +107,14 @@ class Unwritten:
 RecorderMsg = StartTournament | Record | RetryPending | FlushBatch | PurgeUnplayed | PendingWrites
 
 
-class Recorder(Actor):
+class Recorder(Actor[RecorderMsg]):
     resilient = True
 
     def __init__(
         self,
         store: GameStore,
         clock: Clock | None = None,
-        supervisor: ActorRef | None = None,
+        supervisor: ActorRef[ChildFailed] | None = None,
         journal: Journal | None = None,
         purge_days: float = 0.0,
     ) -> None:

@@ -4,6 +4,11 @@ The shape follows pykka: `start() -> ActorRef`, `tell` / `ask`, `on_start`, `on_
 `on_failure`; timers are messages (`self.after(t, msg)`); pending asks fail when an actor dies.
 `receive` is separate from the loop, so a handler can be tested without a greenlet.
 
+Mailboxes are typed: an actor is an `Actor[Msg]` for the union `Msg` of the messages it
+takes, its `receive` is a `match` over that union (exhaustive, ending in `assert_never`), and
+its `ActorRef[Msg]` accepts only those messages (mypy refuses a tell of anything else). An ask
+whose message subclasses `Reply[R]` is typed to return `R`.
+
 An actor's state changes only inside its own loop. When a handler raises, the actor dies
 (unless it is `resilient`, in which case the message is logged and dropped) and its
 supervisor is told; nothing else in the process is affected.
@@ -17,18 +22,23 @@ import traceback
 import weakref
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import gevent
 from gevent import get_hub, getcurrent
 from gevent.event import AsyncResult
+from greenlet import greenlet
 
 from actors.clock import Clock, RealClock, Timer
 
 log = logging.getLogger("wordle.actors")
 
 _ids = itertools.count(1)
-_live: weakref.WeakSet[Actor] = weakref.WeakSet()
+_live: weakref.WeakSet[Actor[Any]] = weakref.WeakSet()
+
+M = TypeVar("M")  # the messages an actor takes
+M_contra = TypeVar("M_contra", contravariant=True)  # a ref that takes more is a ref to fewer
+R = TypeVar("R")  # what an ask answers
 
 
 class ActorDead(Exception):
@@ -40,9 +50,15 @@ class Stop:
     """Stop after the messages already queued."""
 
 
+class Reply(Generic[R]):
+    """Base of a message that is asked: its handler answers an `R` (`ActorRef.ask` returns it)."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class _Ask:
-    message: Any
+    message: object
     result: AsyncResult
 
 
@@ -51,8 +67,8 @@ class ChildFailed:
     """Sent to the supervisor when an actor's handler raised; `parent` is the actor that
     started it and contains the damage (None: nobody needs to know)."""
 
-    ref: ActorRef
-    parent: ActorRef | None
+    ref: ActorRef[Any]
+    parent: ActorRef[ChildFailed] | None
     error: BaseException
     traceback: str
 
@@ -84,11 +100,11 @@ class Mailbox:
     __slots__ = ("_items", "_parked", "_waking")
 
     def __init__(self) -> None:
-        self._items: deque[Any] = deque()
-        self._parked: Any = None  # the greenlet waiting in get(), if any
+        self._items: deque[object] = deque()
+        self._parked: greenlet | None = None  # the greenlet waiting in get(), if any
         self._waking = False  # a wake-up callback is scheduled
 
-    def put(self, item: Any) -> None:
+    def put(self, item: object) -> None:
         self._items.append(item)
         if self._parked is not None and not self._waking:
             self._waking = True
@@ -100,7 +116,7 @@ class Mailbox:
         if parked is not None and self._items:
             parked.switch()
 
-    def get(self) -> Any:
+    def get(self) -> object:
         """The next message, waiting for one (only the owning actor's greenlet calls this)."""
         items = self._items
         while not items:
@@ -111,7 +127,7 @@ class Mailbox:
                 self._parked = None
         return items.popleft()
 
-    def get_nowait(self) -> Any:
+    def get_nowait(self) -> object:
         return self._items.popleft()
 
     def empty(self) -> bool:
@@ -121,21 +137,27 @@ class Mailbox:
         return len(self._items)
 
 
-class ActorRef:
+class ActorRef(Generic[M_contra]):
     """The only handle others get on an actor: they can post to it, nothing else."""
 
     __slots__ = ("_actor", "name", "__weakref__")
 
-    def __init__(self, actor: Actor) -> None:
+    def __init__(self, actor: Actor[Any]) -> None:
         self._actor = actor
         self.name = actor.name
 
-    def tell(self, message: Any) -> None:
+    def tell(self, message: M_contra | Stop | Crash) -> None:
         actor = self._actor
         if actor.alive:
             actor._mailbox.put(message)
 
-    def ask(self, message: Any, timeout: float = 5.0) -> Any:
+    @overload
+    def ask(self, message: Reply[R], timeout: float = 5.0) -> R: ...
+
+    @overload
+    def ask(self, message: M_contra, timeout: float = 5.0) -> object: ...
+
+    def ask(self, message: object, timeout: float = 5.0) -> object:
         """Send and wait for the handler's return value (or its exception)."""
         actor = self._actor
         if not actor.alive:
@@ -160,22 +182,25 @@ class ActorRef:
         return f"<ActorRef {self.name}>"
 
 
-class Actor:
+class Actor(Generic[M]):
     resilient: ClassVar[bool] = False  # True: a failing message is logged and dropped
 
-    def __init__(self, clock: Clock | None = None, supervisor: ActorRef | None = None) -> None:
+    def __init__(
+        self, clock: Clock | None = None, supervisor: ActorRef[ChildFailed] | None = None
+    ) -> None:
         self.clock: Clock = clock or RealClock()
         self.supervisor = supervisor
-        self.parent: ActorRef | None = None  # told (via the supervisor) when this actor crashes
+        # told (via the supervisor) when this actor crashes
+        self.parent: ActorRef[ChildFailed] | None = None
         self.name = f"{type(self).__name__.lower()}-{next(_ids)}"
         self._mailbox = Mailbox()
         self._greenlet: gevent.Greenlet | None = None
         self._running = False
-        self.ref = ActorRef(self)
+        self.ref: ActorRef[M] = ActorRef(self)
 
     # --- lifecycle --------------------------------------------------------------------
 
-    def start(self) -> ActorRef:
+    def start(self) -> ActorRef[M]:
         self._running = True
         _live.add(self)
         self._greenlet = gevent.spawn(self._loop)
@@ -201,14 +226,18 @@ class Actor:
 
     # --- messages ---------------------------------------------------------------------
 
-    def receive(self, message: Any) -> Any:
-        """Handle one message; the default dispatches to `on_<message class name>`."""
+    def receive(self, message: M) -> object:
+        """Handle one message (and answer it, when it was asked): a `match` over `M`.
+
+        TRANSITIONAL (removed when arch-data's typed actors/recorder.py is merged): the
+        recorder still names its handlers `on_<message class>`; this fallback finds them for
+        it alone. Every other actor overrides `receive`."""
         handler = getattr(self, "on_" + type(message).__name__, None)
         if handler is None:
             raise TypeError(f"{self.name} cannot handle {type(message).__name__}")
         return handler(message)
 
-    def after(self, delay: float, message: Any) -> Timer:
+    def after(self, delay: float, message: M) -> Timer:
         """Deliver `message` to this actor after `delay` seconds."""
         return self.clock.call_later(delay, self.ref.tell, message)
 
@@ -244,12 +273,12 @@ class Actor:
         except Exception:
             log.exception("%s on_stop raised", self.name)
 
-    def _handle(self, message: Any) -> None:
+    def _handle(self, message: Any) -> None:  # an M, an _Ask of one, or a Crash
         if isinstance(message, Crash):
             raise InjectedCrash(f"{self.name}: injected crash")
         if isinstance(message, _Ask):
             try:
-                message.result.set(self.receive(message.message))
+                message.result.set(self.receive(message.message))  # type: ignore[arg-type]
             except Exception as error:
                 message.result.set_exception(error)  # the asker decides what it means
                 if not self.resilient:
@@ -271,7 +300,7 @@ class Actor:
         _live.discard(self)
 
 
-def live_refs() -> list[ActorRef]:
+def live_refs() -> list[ActorRef[Any]]:
     """Every running actor (the chaos injector picks from these; tests count them)."""
     return [a.ref for a in list(_live) if a.alive]
 

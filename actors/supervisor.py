@@ -10,20 +10,29 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from typing import assert_never
 
+from actors.clock import Clock
 from actors.runtime import Actor, ChildFailed
 
 log = logging.getLogger("wordle.supervisor")
 
 
-class Supervisor(Actor):
+class Supervisor(Actor[ChildFailed]):
     resilient = True
 
-    def __init__(self, clock=None) -> None:
+    def __init__(self, clock: Clock | None = None) -> None:
         super().__init__(clock)
         self.failures: Counter[str] = Counter()
 
-    def on_ChildFailed(self, msg: ChildFailed) -> None:
+    def receive(self, message: ChildFailed) -> None:
+        match message:
+            case ChildFailed():
+                self.failed(message)
+            case _:
+                assert_never(message)
+
+    def failed(self, msg: ChildFailed) -> None:
         self.failures[msg.ref.kind] += 1
         log.error("%s failed: %r", msg.ref.name, msg.error)
         if msg.parent is not None:

@@ -13,33 +13,36 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import gevent
 
-from actors import parties as p
+from actors import messages as m
 from actors.bots import BotLauncher
 from actors.chaos import CrashInjector
 from actors.clock import Clock, RealClock
-from actors.connection import Connection
+from actors.connection import Connection, Socket
 from actors.lobby import Services
 from actors.matchmaker import Matchmaker
 from actors.messages import (
     AnswerPing,
     Connected,
+    ConnRef,
     CountLobbies,
     Disconnected,
     EndConnection,
     KeepAlive,
     Player,
     PlayerChanged,
+    RecorderRef,
     Send,
     Shutdown,
     SocketClosed,
     StopTournaments,
 )
+from actors.parties import PartyRegistry
 from actors.recorder import PendingWrites, Recorder, Unwritten
-from actors.runtime import ActorDead, ActorRef, live_refs
+from actors.runtime import ActorDead, Reply, live_refs
 from actors.supervisor import Supervisor
 from models.settings import Settings
 from models.store.interfaces import GameStore
@@ -47,9 +50,12 @@ from models.store.journal import Journal
 from models.store.values import PlayerInfo
 from protocol import codes, views
 from protocol import server as frames
-from protocol.client import ClientCommand
+from protocol.client import Command
+from wordlists import WordList
 
 log = logging.getLogger("wordle")
+
+R = TypeVar("R")
 
 PARTY_ASK_SECONDS = 10.0
 GAME_ACTORS = frozenset({"LobbyActor", "DuelActor", "Connection"})  # none left after a stop
@@ -74,7 +80,7 @@ class GameServer:
     def __init__(
         self,
         settings: Settings,
-        words: dict[str, Any],
+        words: dict[str, WordList],
         store: GameStore | None = None,
         clock: Clock | None = None,
         rng: random.Random | None = None,
@@ -86,7 +92,7 @@ class GameServer:
         self.store = store
         self.clock = clock or RealClock()
         self.supervisor = Supervisor(self.clock).start()
-        self.recorder = None
+        self.recorder: RecorderRef | None = None
         if store is not None:
             journal = Journal(settings.journal_path)
             self.recorder = Recorder(
@@ -99,7 +105,7 @@ class GameServer:
                 store, words, lambda: self.base_url, self.clock, self.supervisor
             ).start()
         services = Services(
-            matchmaker=None,  # set below, before anything can use it
+            matchmaker=None,  # type: ignore[arg-type]  # set below, before anything uses it
             recorder=self.recorder,
             bots=bots,
             supervisor=self.supervisor,
@@ -108,7 +114,7 @@ class GameServer:
         )
         matchmaker = Matchmaker(services, self.clock, rng or random.Random())
         services.matchmaker = matchmaker.ref
-        registry = p.PartyRegistry(
+        registry = PartyRegistry(
             matchmaker.ref, set(words), players or self._players, self.clock, self.supervisor
         )
         matchmaker.presence_listener = registry.ref  # wired before either one starts
@@ -133,7 +139,7 @@ class GameServer:
 
     # --- connections ------------------------------------------------------------------
 
-    def open_connection(self, socket: Any, player: PlayerInfo | Player) -> ActorRef:
+    def open_connection(self, socket: Socket, player: PlayerInfo | Player) -> ConnRef:
         """A websocket was accepted for `player`: start its writer and announce it."""
         player = as_player(player)
         conn = Connection(
@@ -148,23 +154,23 @@ class GameServer:
         self.matchmaker.tell(Connected(player, conn))
         return conn
 
-    def command(self, conn: ActorRef, command: ClientCommand) -> None:
+    def command(self, conn: ConnRef, command: Command) -> None:
         """A parsed client command, for the connection that read it."""
         conn.tell(command)
 
-    def refuse(self, conn: ActorRef, error: frames.ErrorFrame) -> None:
+    def refuse(self, conn: ConnRef, error: frames.ErrorFrame) -> None:
         """A refused frame: the client hears why through its connection's writer."""
         conn.tell(Send(error.write()))
 
-    def keep_alive(self, conn: ActorRef) -> None:
+    def keep_alive(self, conn: ConnRef) -> None:
         """Ping a quiet client, through its connection's writer (the only one)."""
         conn.tell(KeepAlive())
 
-    def answer_ping(self, conn: ActorRef, payload: bytes) -> None:
+    def answer_ping(self, conn: ConnRef, payload: bytes) -> None:
         """A client's websocket ping: its connection's writer answers with the pong."""
         conn.tell(AnswerPing(payload))
 
-    def end_connection(self, conn: ActorRef, code: int, reason: str) -> None:
+    def end_connection(self, conn: ConnRef, code: int, reason: str) -> None:
         """The reader gives up on a client: its writer closes the websocket with `code`
         (waited for, briefly, so that nothing else closes it first)."""
         try:
@@ -172,7 +178,7 @@ class GameServer:
         except (ActorDead, gevent.Timeout):
             pass
 
-    def close_connection(self, player_id: int, conn: ActorRef) -> None:
+    def close_connection(self, player_id: int, conn: ConnRef) -> None:
         conn.tell(SocketClosed())
         self.matchmaker.tell(Disconnected(player_id, conn))
 
@@ -181,46 +187,46 @@ class GameServer:
         self.matchmaker.tell(PlayerChanged(as_player(player)))
 
     def _home(self, player_id: int) -> frames.HomeFrame:
-        return self.parties.ask(p.HomeOf(player_id))
+        return self.parties.ask(m.HomeOf(player_id))
 
     def _in_party(self, player_id: int) -> bool:
-        return self.parties.ask(p.InParty(player_id))
+        return self.parties.ask(m.InParty(player_id))
 
     # --- parties (each raises models.party.PartyError when refused) -------------------
 
-    def _party(self, message: Any) -> Any:
+    def _party(self, message: Reply[R]) -> R:
         return self.parties.ask(message, timeout=PARTY_ASK_SECONDS)
 
     def create_party(self, player: PlayerInfo, language: str) -> views.PartyView:
-        return self._party(p.CreateParty(as_player(player), language))
+        return self._party(m.CreateParty(as_player(player), language))
 
     def party_of(self, player_id: int, party_id: int | None = None) -> views.PartyView:
         """The player's party (or, for a member, the party `party_id`)."""
-        return self._party(p.GetParty(player_id, party_id))
+        return self._party(m.GetParty(player_id, party_id))
 
     def invite_info(self, invite: str) -> dict[str, Any] | None:
-        return self._party(p.InviteInfo(invite))
+        return self._party(m.InviteInfo(invite))
 
     def join_party(self, player: PlayerInfo, invite: str) -> views.PartyView:
-        return self._party(p.JoinParty(as_player(player), invite))
+        return self._party(m.JoinParty(as_player(player), invite))
 
     def leave_party(self, player_id: int) -> None:
-        self._party(p.LeaveParty(player_id))
+        self._party(m.LeaveParty(player_id))
 
     def start_party(self, player_id: int) -> dict[str, Any]:
-        return self._party(p.StartParty(player_id))
+        return self._party(m.StartParty(player_id))
 
     def remove_member(self, by: int, player_id: int) -> views.PartyView:
-        return self._party(p.RemoveMember(by, player_id))
+        return self._party(m.RemoveMember(by, player_id))
 
     def hand_over(self, by: int, player_id: int) -> views.PartyView:
-        return self._party(p.HandOver(by, player_id))
+        return self._party(m.HandOver(by, player_id))
 
     def renew_invite(self, by: int) -> views.PartyView:
-        return self._party(p.RenewInvite(by))
+        return self._party(m.RenewInvite(by))
 
     def set_party_language(self, by: int, language: str) -> views.PartyView:
-        return self._party(p.SetLanguage(by, language))
+        return self._party(m.SetLanguage(by, language))
 
     # --- shutting down ----------------------------------------------------------------
 
@@ -260,10 +266,12 @@ class GameServer:
             flush_by = time.monotonic() + write_seconds
             while True:
                 try:
-                    unwritten = self.recorder.ask(PendingWrites(), timeout=write_seconds + 5)
+                    answer = self.recorder.ask(PendingWrites(), timeout=write_seconds + 5)
                 except gevent.Timeout:  # stuck in a write that hangs: nothing can be said
                     unwritten = None
                     break
+                assert isinstance(answer, Unwritten)
+                unwritten = answer
                 done = not unwritten.results and not self.recorder.backlog
                 if done or time.monotonic() >= flush_by:
                     break

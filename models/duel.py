@@ -119,7 +119,7 @@ class Duel:
             raise ValueError("empty secret")
         starter = rng.choice(players)
         duel = cls(
-            players=tuple(players),
+            players=(players[0], players[1]),
             secret=tuple(secret),
             secret_word=secret_word,
             starter=starter,
@@ -129,7 +129,7 @@ class Duel:
             to_move=starter,
             deadline=now + turn_seconds,
         )
-        return duel, [TurnStarted(starter, duel.deadline, 1)]
+        return duel, [TurnStarted(starter, now + turn_seconds, 1)]
 
     # --- queries ----------------------------------------------------------------------
 
@@ -182,6 +182,7 @@ class Duel:
         reason = duel._refusal(player, letters, allowed)
         if reason is not None:
             return duel, [*events, GuessRejected(player, reason)]
+        assert letters is not None  # a word not made of letters is refused above
         marks = score(duel.secret, letters)
         row = Row(player, word, tuple(letters), marks, now)
         duel, more = duel._play(row, now)

@@ -13,6 +13,7 @@ import functools
 import random
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 MAX_ENUMERATED = 12  # 10,395 matchings for 12 players; lobbies have 8
 
@@ -22,7 +23,7 @@ class Pairing:
     pairs: tuple[tuple[Hashable, Hashable], ...]
     bye: Hashable | None = None
 
-    def opponent_sets(self) -> set[frozenset]:
+    def opponent_sets(self) -> set[frozenset[Hashable]]:
         return {frozenset(p) for p in self.pairs}
 
     def players(self) -> list[Hashable]:
@@ -37,7 +38,7 @@ def matchings(players: Sequence[Hashable]) -> Iterator[tuple[tuple[Hashable, Has
         return
     first, rest = players[0], players[1:]
     for i, partner in enumerate(rest):
-        for tail in matchings(rest[:i] + rest[i + 1 :]):
+        for tail in matchings([*rest[:i], *rest[i + 1 :]]):
             yield ((first, partner), *tail)
 
 
@@ -87,4 +88,7 @@ def _shapes(n: int) -> tuple[tuple[tuple[tuple[int, int], ...], int | None], ...
     """Every arrangement of n seats as seat numbers (pairs with the lower seat first, bye),
     in the order of `arrangements`: a round's draw scans these instead of building 105
     `Pairing`s (it ran for every round of every tournament)."""
-    return tuple((m.pairs, m.bye) for m in arrangements(range(n)))
+    return tuple(
+        (cast("tuple[tuple[int, int], ...]", m.pairs), cast("int | None", m.bye))
+        for m in arrangements(range(n))
+    )

@@ -17,7 +17,7 @@ K_PER_OPPONENT = 50 / 7
 
 def expected(rating: float, opponent: float) -> float:
     """Elo expected score of a player rated `rating` against `opponent`."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** ((opponent - rating) / 400.0)))
 
 
 def round_half_away(x: float) -> int:

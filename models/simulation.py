@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from models.duel import Duel, Outcome
@@ -59,8 +59,8 @@ class TournamentStats:
     shared_places: int = 0  # players who share their place with someone
     no_single_winner: bool = False
     winner_seconds: float = 0.0  # game time from start to end, as the last players see it
-    places: dict = field(default_factory=dict)
-    rating_changes: dict = field(default_factory=dict)
+    places: dict[Hashable, int] = field(default_factory=dict)
+    rating_changes: dict[Hashable, int] = field(default_factory=dict)
 
 
 def play_duel(
@@ -79,13 +79,19 @@ def play_duel(
     pool = list(words)
     seen = 0
     while not duel.over:
-        scored = [(r.letters, r.marks) for r in duel.rows[seen:] if not r.skipped]
+        scored = [
+            (r.letters, r.marks)
+            for r in duel.rows[seen:]
+            if r.letters is not None and r.marks is not None
+        ]
         if scored:
             pool = candidates(pool, scored)
         seen = len(duel.rows)
         skill = skills[duel.to_move]
+        deadline = duel.deadline
+        assert deadline is not None  # a duel not over has a turn running
         if rng.random() < skill.p_timeout:
-            duel, _ = duel.tick(duel.deadline)
+            duel, _ = duel.tick(deadline)
             continue
         if rng.random() < skill.p_blunder or not pool:
             word = words[rng.randrange(len(words))]
@@ -94,7 +100,7 @@ def play_duel(
         else:
             word = pool[rng.randrange(len(pool))]
         think = min(rng.uniform(*skill.think), turn_seconds * 0.95)
-        t = duel.deadline - turn_seconds + think
+        t = deadline - turn_seconds + think
         duel, _ = duel.guess(duel.to_move, "".join(word), word, True, t)
     return duel
 
@@ -112,13 +118,14 @@ def play_tournament(
     t = Tournament.create(seats, ratings or dict.fromkeys(seats, START_RATING))
     answers = vocab.answer_strings()
     letters_of = {"".join(w): w for ws in vocab.answers.values() for w in ws}
-    stats, used, clock = TournamentStats(), set(), 0.0
+    used: set[str] = set()
+    stats, clock = TournamentStats(), 0.0
     while not t.finished:
         t, events = t.begin_round(rng)
         if t.finished:
             break
         stats.rounds += 1
-        stats.byes += t.pairing.bye is not None
+        stats.byes += t.pairing is not None and t.pairing.bye is not None
         clock += intro_seconds
         t, _ = t.start_play()
         pairs = t.unsettled_pairs()
@@ -129,6 +136,7 @@ def play_tournament(
             duel = play_duel(rng, vocab, skills, pair, secret, word, clock, turn_seconds)
             stats.duels += 1
             stats.draws += duel.outcome is Outcome.DRAW
+            assert duel.ended_at is not None  # played to its end
             round_end = max(round_end, duel.ended_at)
             result = Result.DRAW if duel.outcome is Outcome.DRAW else Result.WIN
             t, events = t.record_duel(pair, result, duel.winner)

@@ -96,7 +96,7 @@ class Settled:
     winner: Hashable | None
 
 
-def _frozen(d: Mapping) -> Mapping:
+def _frozen(d: Mapping[Hashable, int]) -> Mapping[Hashable, int]:
     return MappingProxyType(dict(d))
 
 
@@ -111,7 +111,7 @@ class Tournament:
     previous: Pairing | None = None
     settled: tuple[Settled, ...] = ()  # this round's settled pairs
     out_round: Mapping[Hashable, int] = field(default_factory=lambda: _frozen({}))
-    left: frozenset = frozenset()
+    left: frozenset[Hashable] = frozenset()
     places: Mapping[Hashable, int] = field(default_factory=lambda: _frozen({}))
     changes: Mapping[Hashable, int] = field(default_factory=lambda: _frozen({}))
     history: tuple[tuple[Pairing, tuple[Settled, ...]], ...] = ()
@@ -208,7 +208,7 @@ class Tournament:
             losers = [p for p in pair if p != winner]
         elif result is Result.DRAW:
             losers = list(pair)
-        t = replace(self, settled=(*self.settled, Settled(tuple(pair), result, winner)))
+        t = replace(self, settled=(*self.settled, Settled((pair[0], pair[1]), result, winner)))
         events: list[Event] = []
         lives = dict(t.lives)
         out = dict(t.out_round)
@@ -270,7 +270,7 @@ class Tournament:
         pending = self.round + 1 if self.phase is Phase.BETWEEN else self.round
         places = self._places_of_round(pending, finished=False)
         t, fixed = self._fix(places)
-        return replace(t, phase=Phase.FINISHED), fixed
+        return replace(t, phase=Phase.FINISHED), list(fixed)
 
     def _end_round(self) -> tuple[Tournament, list[Event]]:
         """Fix the places of this round's eliminated players (and the winner's, at the end)."""

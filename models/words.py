@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from models.rules import WORD_LENGTHS
 
@@ -50,3 +51,24 @@ def _draw(rng: random.Random, pool: Sequence[str], used: set[str]) -> str | None
             return word
     left = [w for w in pool if w not in used]
     return rng.choice(left) if left else None
+
+
+class Language(Protocol):
+    """What the game needs of a language (wordlists.language.Language)."""
+
+    def normalize(self, text: str) -> str: ...
+
+    def letters(self, word: str) -> tuple[str, ...] | None: ...
+
+
+class Words(Protocol):
+    """What the game needs of a word list (wordlists.WordList): its language, the secrets by
+    length, and which normalised words are accepted guesses."""
+
+    @property
+    def language(self) -> Language: ...
+
+    @property
+    def answers(self) -> Mapping[int, Sequence[str]]: ...
+
+    def is_allowed(self, word: str) -> bool: ...

@@ -112,6 +112,9 @@ class LobbyFrame(Frame):
 
 
 LeftReason = Literal["left", "left_lobby", "grace_expired"]
+AbortCode = Literal[
+    "tournament_aborted", "tournament_stopped", "tournament_abandoned", "tournament_not_started"
+]
 
 
 @frame("left")
@@ -258,9 +261,7 @@ class TournamentEndedFrame(Frame):
 @value
 class TournamentAbortedFrame(Frame):
     tournament: Id | None
-    code: Literal[
-        "tournament_aborted", "tournament_stopped", "tournament_abandoned", "tournament_not_started"
-    ]
+    code: AbortCode
     message: str
 
 

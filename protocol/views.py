@@ -23,6 +23,8 @@ from protocol.wire import (
     value,
 )
 
+LobbyStatus = Literal["waiting", "playing", "finished"]
+
 
 @value
 class PlayerView(Wire):
@@ -48,7 +50,7 @@ class SeatView(PlayerView):
 class LobbyView(Wire):
     id: Id
     language: str
-    status: Literal["waiting", "playing", "finished"]
+    status: LobbyStatus
     capacity: int
     average: float
     bot_fill_at: Ms | None

@@ -16,17 +16,17 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from actors import tournament_run
 from actors.clock import ManualClock
 from actors.messages import CountLobbies, Player
 from actors.runtime import settle
 from actors.system import GameServer
+from models.lobby import run as lobby_run
 from models.settings import Settings
 from web.protocol_schemas import check_server_frame, parse_client_frame
 
 # word list -> pair -> the secrets of the pair's duels, in the order they began
 _SECRETS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_begin_duel = tournament_run.begin_duel
+_begin_duel = lobby_run.begin_duel
 
 
 def _spy(players, secret, words, *args, **kwargs):
@@ -34,7 +34,7 @@ def _spy(players, secret, words, *args, **kwargs):
     return _begin_duel(players, secret, words, *args, **kwargs)
 
 
-tournament_run.begin_duel = _spy
+lobby_run.begin_duel = _spy
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 

@@ -2,8 +2,9 @@
 
 import logging
 
+from actors import lobby as lobby_actor
 from actors.duel import DuelActor
-from actors.lobby import LobbyActor
+from models.lobby.inputs import IntroOver
 from tests.actors.harness import Harness, play_round
 
 
@@ -12,14 +13,14 @@ def test_a_crashed_duel_is_void_and_the_tournament_goes_on(monkeypatch, caplog):
     clients = {c.id: c for c in h.full_lobby()}
     h.advance(6)
     duel = min(h.live_duels(), key=lambda d: d.id)
-    original = DuelActor.on_Guess
+    original = DuelActor.guess
 
     def explode(self, msg):
         if self.duel_id == duel.id:
             raise RuntimeError("injected fault")
         return original(self, msg)
 
-    monkeypatch.setattr(DuelActor, "on_Guess", explode)
+    monkeypatch.setattr(DuelActor, "guess", explode)
     with caplog.at_level(logging.ERROR):
         clients[duel.to_move].send({"type": "guess", "word": duel.secret})
     assert "injected fault" in caplog.text
@@ -32,7 +33,7 @@ def test_a_crashed_duel_is_void_and_the_tournament_goes_on(monkeypatch, caplog):
     assert standings[a]["lives"] == standings[b]["lives"] == 3
     summary = next(d for d in h.snapshot(clients[a])["tournament"]["duels"] if d["id"] == duel.id)
     assert summary["over"] is True and summary["outcome"] == "void"
-    monkeypatch.setattr(DuelActor, "on_Guess", original)
+    monkeypatch.setattr(DuelActor, "guess", original)
     play_round(h, clients, lambda d, p: d.secret)
     assert clients[a].last("round_intro")["round"] == 2
 
@@ -43,14 +44,14 @@ def test_a_crashed_lobby_aborts_its_tournament_only(monkeypatch):
     others = {c.id: c for c in h.full_lobby()}
     assert h.lobby_count() == 2
     doomed = next(iter(crashing.values())).last("lobby")["lobby"]["id"]
-    original = LobbyActor.on_IntroOver
+    original = lobby_actor.step
 
-    def explode(self, msg):
-        if self.lobby_id == doomed:
+    def explode(state, msg, now, ctx):
+        if state.id == doomed and isinstance(msg, IntroOver):
             raise RuntimeError("injected lobby fault")
-        return original(self, msg)
+        return original(state, msg, now, ctx)
 
-    monkeypatch.setattr(LobbyActor, "on_IntroOver", explode)
+    monkeypatch.setattr(lobby_actor, "step", explode)
     h.advance(6)
     for c in crashing.values():
         assert c.last("tournament_aborted") is not None

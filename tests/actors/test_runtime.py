@@ -1,12 +1,13 @@
 """The actor runtime: tell/ask, timers as messages, failures reported, pending asks failed."""
 
 from dataclasses import dataclass
+from typing import assert_never
 
 import gevent
 import pytest
 
 from actors.clock import ManualClock
-from actors.runtime import STOP, Actor, ActorDead, ChildFailed, settle
+from actors.runtime import STOP, Actor, ActorDead, ChildFailed, Reply, settle
 
 
 @dataclass(frozen=True)
@@ -15,7 +16,7 @@ class Add:
 
 
 @dataclass(frozen=True)
-class Total:
+class Total(Reply[int]):
     pass
 
 
@@ -24,30 +25,33 @@ class Boom:
     pass
 
 
-class Counter(Actor):
+class Counter(Actor[Add | Total | Boom]):
     def __init__(self, clock=None, supervisor=None):
         super().__init__(clock, supervisor)
         self.total = 0
 
-    def on_Add(self, msg: Add) -> None:
-        self.total += msg.n
+    def receive(self, message: Add | Total | Boom) -> int | None:
+        match message:
+            case Add(n):
+                self.total += n
+            case Total():
+                return self.total
+            case Boom():
+                raise RuntimeError("boom")
+            case _:
+                assert_never(message)
+        return None
 
-    def on_Total(self, _msg: Total) -> int:
-        return self.total
 
-    def on_Boom(self, _msg: Boom) -> None:
-        raise RuntimeError("boom")
-
-
-class Recorder(Actor):
+class Recorder(Actor[ChildFailed]):
     resilient = True
 
     def __init__(self):
         super().__init__()
         self.seen = []
 
-    def on_ChildFailed(self, msg: ChildFailed) -> None:
-        self.seen.append(msg)
+    def receive(self, message: ChildFailed) -> None:
+        self.seen.append(message)
 
 
 def test_messages_are_handled_in_order_and_asks_answer():
