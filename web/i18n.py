@@ -120,7 +120,7 @@ class Translator:
         return self.formatter.number(n)
 
     def date(self, when: dt.datetime) -> str:
-        """A day the language's way ("12 Mar 2026", "۱۲ مارس ۲۰۲۶")."""
+        """A day the language's way and in its calendar ("12 Mar 2026", "۲۱ اسفند ۱۴۰۴")."""
         return self.formatter.date(when.timestamp() * 1000, "date", "medium")
 
     def signed(self, n: int) -> str:

@@ -5,7 +5,8 @@ so a message reads the same on a server page and in the game: `{name}`, `{n, num
 `{n, number, signed}` (+18, −11, ±0),
 `{n, plural, one {# life} other {# lives}}`, `{n, selectordinal, …}`, `{x, select, …}`,
 `{t, date, medium}`, `{t, time, short}`; ICU quoting ('' and '{…}'). Plural categories come from
-Babel's CLDR data, as the browser's come from Intl.PluralRules.
+Babel's CLDR data, as the browser's come from Intl.PluralRules. Persian dates are Solar Hijri
+(web/solar_hijri.py: Babel knows only the Gregorian calendar), as Intl writes them for `fa`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from typing import Any
 from babel import Locale
 from babel.dates import format_date, format_time
 from babel.numbers import format_decimal
+
+from web import solar_hijri
 
 TYPES = {"number", "date", "time", "plural", "selectordinal", "select"}
 # Digits of the numbering systems our locales default to besides Latin (Babel formats the
@@ -178,6 +181,8 @@ class Formatter:
         self.locale = Locale.parse(code.replace("-", "_"))
         self.digits = DIGITS.get(self.locale.default_numbering_system)
         self.rtl = self.locale.character_order == "right-to-left"
+        # CLDR's calendar preference: Iran's Persian is written in the Solar Hijri calendar.
+        self.persian = self.locale.language == "fa" and self.locale.territory in (None, "IR")
 
     def number(self, n: float, style: str | None = None) -> str:
         if style == "signed":  # a rating change: +18, −11, ±0 (a LRM first in RTL languages)
@@ -193,18 +198,25 @@ class Formatter:
             group_separator=abs(n) >= 10000,  # "min2": a rating of 1000 stays "1000"
             numbering_system="default",
         )
-        if self.digits:
-            text = text.translate(str.maketrans("0123456789", self.digits))
-        return text
+        return self._digits(text)
 
     def plural(self, n: float, ordinal: bool = False) -> str:
         return self.locale.ordinal_form(n) if ordinal else self.locale.plural_form(n)
 
     def date(self, ms: float, kind: str, style: str | None) -> str:
         when = dt.datetime.fromtimestamp(ms / 1000, tz=dt.UTC)
-        if kind == "date":
-            return format_date(when, format=style or "medium", locale=self.locale)
-        return format_time(when, format=style or "short", locale=self.locale)
+        if kind != "date":
+            text = format_time(when, format=style or "short", locale=self.locale)
+        elif self.persian:
+            weekday = format_date(when, "EEEE", locale=self.locale)
+            text = solar_hijri.format_day(when.date(), style or "medium", weekday)
+        else:
+            text = format_date(when, format=style or "medium", locale=self.locale)
+        return self._digits(text)
+
+    def _digits(self, text: str) -> str:
+        """The locale's own digits (Babel writes dates and numbers with Latin ones)."""
+        return text.translate(str.maketrans("0123456789", self.digits)) if self.digits else text
 
 
 def format_parts(

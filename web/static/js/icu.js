@@ -162,6 +162,8 @@ export class Formatter {
 
   date(t, type, style) {
     const options = type === 'date' ? { dateStyle: style || 'medium' } : { timeStyle: style || 'short' };
+    // Persian days in the Solar Hijri calendar, said outright (web/solar_hijri.py on the server).
+    if (type === 'date' && /^fa(-IR)?$/i.test(this.locale)) options.calendar = 'persian';
     return this.get('d', options, () => new Intl.DateTimeFormat(this.locale, options)).format(new Date(t));
   }
 }
