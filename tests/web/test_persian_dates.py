@@ -8,10 +8,14 @@ import re
 
 import pytest
 
-from models import store
+from models.results import FixedPlacement, TournamentClosed
 from models.settings import Settings
-from models.store.tables import Tournament
-from web import create_app, icu
+from models.store.sql import SqlStore
+from models.store.tables import TournamentRow
+from web import icu
+from web.application import create_app
+
+store = SqlStore()
 
 TAGS = re.compile(r"<[^>]+>")
 NOWRUZ_1403 = dt.datetime(2024, 3, 20, 10, 0)  # naive UTC, as stored
@@ -30,9 +34,9 @@ def played(app):
     a, b = (p["id"] for p in people)
     tid, _ = store.start_tournament("en", [a, b])
     for pid, place, change in [(a, 1, 8), (b, 2, -8)]:
-        store.apply_placement(tid, pid, place, 1, False, change)
-    store.finish_tournament(tid)
-    Tournament.update(started_at=NOWRUZ_1403).where(Tournament.id == tid).execute()
+        store.apply_placement(FixedPlacement(tid, pid, place, 1, False, change))
+    store.finish_tournament(TournamentClosed(tid))
+    TournamentRow.update(started_at=NOWRUZ_1403).where(TournamentRow.id == tid).execute()
     return tid, a
 
 
