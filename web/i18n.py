@@ -34,7 +34,8 @@ LANGUAGES: dict[str, tuple[str, str]] = {
     "nl": ("Nederlands", "ltr"),
     "uz": ("Oʻzbekcha", "ltr"),
     "pl": ("Polski", "ltr"),
-    "pt": ("Português", "ltr"),
+    "pt": ("Português (Brasil)", "ltr"),  # Brazilian: also for pt-BR and any other Portuguese
+    "pt-PT": ("Português (Portugal)", "ltr"),
     "kk": ("Қазақша", "ltr"),
     "ru": ("Русский", "ltr"),
     "uk": ("Українська", "ltr"),
@@ -43,6 +44,8 @@ LANGUAGES: dict[str, tuple[str, str]] = {
     "fa": ("فارسی", "rtl"),
     "da": ("Dansk", "ltr"),
 }
+# a language tag in lower case -> its interface language ("pt-pt" -> "pt-PT")
+_CODES = {code.lower(): code for code in LANGUAGES}
 LANGUAGE_COOKIE = "wt_lang"  # also written by the client when the player picks a language
 CONTRAST_COOKIE = "wt_contrast"  # "more" when the player chose high-contrast colours
 
@@ -54,27 +57,32 @@ def catalog(code: str) -> dict[str, str]:
         return json.load(f)
 
 
+def known(code: str) -> str | None:
+    """The interface language a code names, in any case ("pt-pt", "pt_PT" -> "pt-PT"), or None."""
+    return _CODES.get(code.strip().lower().replace("_", "-"))
+
+
 def negotiate(tags: Iterable[str]) -> str | None:
     """The first interface language among language tags in order of preference ("de-AT", "fa"),
-    matching the whole tag first, then its primary language."""
+    matching the whole tag first, then ever shorter prefixes of it: "pt-PT" is European
+    Portuguese, "pt-BR", "pt-AO" and "pt" the Brazilian page, "uz-Latn-UZ" Uzbek."""
     for tag in tags:
-        tag = tag.strip().lower().replace("_", "-")
-        if tag in LANGUAGES:
-            return tag
-        primary = tag.split("-", 1)[0]
-        if primary in LANGUAGES:
-            return primary
+        parts = tag.strip().lower().replace("_", "-").split("-")
+        for n in range(len(parts), 0, -1):
+            code = _CODES.get("-".join(parts[:n]))
+            if code:
+                return code
     return None
 
 
 def choose(request: Request) -> str:
     """The interface language of a request: ?lang=, then the player's cookie, then the browser's
     Accept-Language, then English."""
-    asked = request.args.get("lang", "")
-    if asked in LANGUAGES:
+    asked = known(request.args.get("lang", ""))
+    if asked:
         return asked
-    saved = request.cookies.get(LANGUAGE_COOKIE, "")
-    if saved in LANGUAGES:
+    saved = known(request.cookies.get(LANGUAGE_COOKIE, ""))
+    if saved:
         return saved
     accepted = sorted(request.accept_languages, key=lambda item: -item[1])
     return negotiate(tag for tag, _quality in accepted) or DEFAULT

@@ -36,7 +36,7 @@ def render(t: i18n.Translator, template: str, status: int = 200, **context: Any)
         **context,
     )
     response = make_response(html, status)
-    if request.args.get("lang") == t.code:
+    if i18n.known(request.args.get("lang", "")) == t.code:
         response.set_cookie(i18n.LANGUAGE_COOKIE, t.code, max_age=YEAR, samesite="Lax")
     response.vary.update(("Accept-Language", "Cookie"))
     response.cache_control.no_cache = True  # always revalidated: it names this release's assets
@@ -59,7 +59,10 @@ def _client_modules() -> list[str]:
 
 def game_page() -> Response:
     """The client's page, also served for invite links (/join/...)."""
-    boot = {"languages": [{"code": c, "name": n, "dir": d} for c, (n, d) in i18n.LANGUAGES.items()]}
+    boot = {
+        "languages": [{"code": c, "name": n, "dir": d} for c, (n, d) in i18n.LANGUAGES.items()],
+        "rules": {"seats": SEATS, "lives": START_LIVES},  # the numbers the home screen states
+    }
     return render(translator(), "index.html", modules=_client_modules(), boot=boot)
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from tests.browser.conftest import audit
 from tests.e2e.server import start_server
+from web import i18n
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -45,7 +46,7 @@ def test_a_german_browser_gets_the_german_page_and_its_choices_are_remembered(se
     page.goto(server.base)
     page.wait_for_selector("#play")
     assert page.evaluate("document.documentElement.lang") == "de"
-    assert page.inner_text("#home-h") == "Spiel Wordle gegen sieben andere"
+    assert page.inner_text("#home-h") == i18n.Translator("de")("home.heading", others=7)
     assert page.inner_text("#play") == "Spielen"
     assert page.inner_text(".prefs-current") == "Deutsch"
     assert page.input_value("#language") == "de"  # German words too, by the same languages

@@ -559,7 +559,7 @@ def follow_to_the_final(page, now: bool) -> None:
         page.wait_for_timeout(100)
     held = time.monotonic()
     countdown = page.inner_text("#final-soon .countdown")
-    assert re.fullmatch(r"The final table in \d seconds?", countdown), countdown
+    assert re.fullmatch(r"Final standings in \d seconds?", countdown), countdown
     panel = page.locator(".duel-panel.spectating.over")
     result = panel.locator(".result-text").inner_text()
     assert re.search(r"guessed it and wins|both lose a life|left the tournament", result), result

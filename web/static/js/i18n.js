@@ -21,6 +21,9 @@ const boot = (() => {
 /** The interface languages: [{code, name (its own), dir}]. */
 export const LANGUAGES = boot.languages;
 
+/** The rules' numbers that the home screen states ({seats, lives}), from the page. */
+export const RULES = boot.rules ?? { seats: 8, lives: 3 };
+
 const current = { code: 'en', dir: 'ltr', messages: {}, fallback: {}, formatter: new Formatter('en') };
 const parsed = new Map();
 const listeners = new Set();
@@ -149,14 +152,16 @@ function store(key, value) {
   }
 }
 
-/** The first interface language among language tags in order of preference ("de-AT", "fa"). */
+/** The first interface language among language tags in order of preference ("de-AT", "fa"):
+ * the whole tag, then ever shorter prefixes ("pt-PT" European, "pt-BR" and "pt" Brazilian). */
 function negotiate(tags) {
-  const codes = LANGUAGES.map((l) => l.code);
+  const codes = new Map(LANGUAGES.map((l) => [l.code.toLowerCase(), l.code]));
   for (const tag of tags) {
-    const lower = String(tag).toLowerCase().replace('_', '-');
-    if (codes.includes(lower)) return lower;
-    const primary = lower.split('-')[0];
-    if (codes.includes(primary)) return primary;
+    const parts = String(tag).toLowerCase().replaceAll('_', '-').split('-');
+    for (let n = parts.length; n > 0; n -= 1) {
+      const code = codes.get(parts.slice(0, n).join('-'));
+      if (code) return code;
+    }
   }
   return null;
 }
@@ -206,7 +211,8 @@ const OFFERED = 'wt.offered';
 
 /** True once per language: choosing that word language may offer its interface language. */
 export function takeOffer(code) {
-  if (code === current.code || !LANGUAGES.some((l) => l.code === code)) return false;
+  // a page already in that language, or in a variant of it (pt-PT for Portuguese words): nothing to offer
+  if (code === current.code.split('-')[0] || !LANGUAGES.some((l) => l.code === code)) return false;
   const offered = (stored(OFFERED) || '').split(',').filter(Boolean);
   if (offered.includes(code)) return false;
   store(OFFERED, [...offered, code].join(','));

@@ -144,7 +144,7 @@ export function createDuelPanel(ctx, { mine }) {
         if (loser === me) return t('duel.you_lost', { name: nameText(v.winner) });
         return t('duel.won_by', { name: nameText(v.winner) });
       case 'draw':
-        return t('duel.draw');
+        return t('duel.draw', { turns: v.max_turns });
       case 'forfeit':
         if (v.winner === me) return t('duel.forfeit_you_won', { name: nameText(loser) });
         if (loser === me) return t('duel.forfeit_you_left');

@@ -27,7 +27,7 @@ export function mount(root, ctx) {
     }
     let fillNote;
     if (lobby.bot_fill_at === null) {
-      fillNote = h('p', { class: 'hint' }, t('lobby.no_bot_fill'));
+      fillNote = h('p', { class: 'hint' }, t('lobby.no_bot_fill', { seats: lobby.capacity }));
     } else {
       const localDeadline = now() + (lobby.bot_fill_at - (Date.now() + s.serverOffset));
       fillNote = h('p', {
