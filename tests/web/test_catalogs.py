@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from models.nickname_policy import Reason
 from protocol import texts
 from web import i18n, icu
 from web.parties import STATUS
@@ -17,7 +18,11 @@ ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 ENGLISH = i18n.catalog("en")
 # Keys made from a server code at run time (codeText, apiErrorText): used when the code exists.
-DYNAMIC = {"code": set(texts.TEXTS) | {"replaced"}, "party_code": set(STATUS)}
+DYNAMIC = {
+    "code": set(texts.TEXTS) | {"replaced"},
+    "party_code": set(STATUS),
+    "nickname_reason": {reason.value for reason in Reason},
+}
 
 
 def sources() -> str:
