@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from actors.recorder import RecorderMsg
 from actors.runtime import ActorRef, ChildFailed, Reply
 from models.lobby.inputs import (
     Abort,
@@ -223,7 +224,7 @@ class JoinParty(Reply[views.PartyView]):
 
 
 @dataclass(frozen=True)
-class InviteInfo(Reply["dict[str, Any] | None"]):
+class InviteInfo(Reply[dict[str, Any] | None]):
     """Ask: the party an invite token opens, as {id, language, size, leader}, or None."""
 
     invite: str
@@ -258,7 +259,7 @@ class SetLanguage(Reply[views.PartyView]):
 
 
 @dataclass(frozen=True)
-class StartParty(Reply["dict[str, Any]"]):
+class StartParty(Reply[dict[str, Any]]):
     by: int
 
 
@@ -367,6 +368,4 @@ DuelRef: TypeAlias = ActorRef[DuelMsg]
 PartyRef: TypeAlias = ActorRef[PartyMsg]
 BotsRef: TypeAlias = ActorRef[BotsMsg]
 SupervisorRef: TypeAlias = ActorRef[ChildFailed]
-# TRANSITIONAL: the recorder's mailbox is typed by arch-data (actors/recorder.py); until that
-# merge its ref takes anything.
-RecorderRef: TypeAlias = ActorRef[Any]
+RecorderRef: TypeAlias = ActorRef[RecorderMsg]

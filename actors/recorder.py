@@ -39,7 +39,7 @@ from typing import Any, assert_never
 import gevent
 
 from actors.clock import Clock
-from actors.runtime import Actor, ActorRef, ChildFailed
+from actors.runtime import Actor, ActorRef, ChildFailed, Reply
 from models.results import GameResult, TournamentClosed, describe
 from models.store.errors import Unavailable
 from models.store.interfaces import GameStore
@@ -61,7 +61,7 @@ class RecorderBusy(Exception):
 
 
 @dataclass(frozen=True)
-class StartTournament:
+class StartTournament(Reply[tuple[int, dict[int, int]]]):
     """Ask: returns (tournament_id, {player_id: rating at the start}). `deadline`: the
     asker's clock time when it stops waiting (None: it waits for ever); a start the recorder
     reaches later is refused (`RecorderBusy`) and writes nothing."""
@@ -94,7 +94,7 @@ class PurgeUnplayed:
 
 
 @dataclass(frozen=True)
-class PendingWrites:
+class PendingWrites(Reply["Unwritten"]):
     """Ask: the writes still waiting for the database (`Unwritten`)."""
 
 
