@@ -57,9 +57,16 @@ def verify(url: str, seen: Any, figures: Any) -> None:
             figures.lost += 1
             figures.problems.append(f"finished tournament {tid} has unplaced entries")
 
-    # every change is the rules core's; each player's rows chain and add up to the rating
+    # every change is the rules core's (models/tournament.py `_change`: a seat left by the time
+    # a player's place was fixed gives that player nothing, unless they left too); each
+    # player's rows chain and add up to the rating
     for e in placed:
-        others = [o for o in by_tournament[e.tournament_id] if o.id != e.id]
+        out = e.elimination_round if e.elimination_round is not None else 10**6
+        others = [
+            o
+            for o in by_tournament[e.tournament_id]
+            if o.id != e.id and (e.left or not (o.left and (o.elimination_round or 10**6) <= out))
+        ]
         games = [
             (o.rating_before, placement_score(e.place, o.place) if o.place else 0.0) for o in others
         ]
