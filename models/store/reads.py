@@ -55,6 +55,7 @@ class PlayedTournament:
     rating_before: int
     rating_after: int | None
     rating_change: int | None
+    void: bool = False
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,7 @@ class Summary:
     ended_at: dt.datetime | None
     entries: list[SummaryEntry]  # by place (unplaced last), then seat
     duels: list[SummaryDuel]  # by round, then the order they were recorded
+    void: bool = False  # voided by an admin: its rating changes were taken back
 
 
 def _ranked(include_bots: bool) -> Expression:
@@ -178,7 +180,12 @@ def player_profile(player_id: int, recent: int = 10, history: int = 200) -> Prof
             raise NotFound(f"no player {pid}")
         points = list(
             EntryRow.select(EntryRow.tournament, EntryRow.placed_at, EntryRow.rating_after)
-            .where((EntryRow.player == pid) & EntryRow.placed_at.is_null(False))
+            .join(TournamentRow)
+            .where(
+                (EntryRow.player == pid)
+                & EntryRow.placed_at.is_null(False)
+                & (TournamentRow.void == False)  # noqa: E712 (a void tournament is not rated)
+            )
             .order_by(EntryRow.placed_at.desc(), EntryRow.id.desc())
             .limit(history)
         )
@@ -209,6 +216,7 @@ def player_profile(player_id: int, recent: int = 10, history: int = 200) -> Prof
                 rating_before=e.rating_before,
                 rating_after=e.rating_after,
                 rating_change=rating_change(e),
+                void=bool(e.tournament.void),
             )
             for e in played
         ],
@@ -250,7 +258,7 @@ def tournament_summary(tournament_id: int) -> Summary:
         ended_at=aware(t.ended_at),
         entries=[
             SummaryEntry(
-                player=player_info(e.player),
+                player=player_info(e.player, e.nickname),  # the name at the start
                 seat=e.seat,
                 place=e.place,
                 elimination_round=e.elimination_round,
@@ -277,6 +285,7 @@ def tournament_summary(tournament_id: int) -> Summary:
             )
             for d in duels
         ],
+        void=bool(t.void),
     )
 
 
