@@ -226,7 +226,9 @@ def report() -> tuple[Response, int]:
     if info is None:
         raise ApiError(404, f"no player {target}", _code("unknown_player"))
     if info.is_bot:
-        raise ApiError(400, "bots are the server's own: they cannot be reported", _code("report_bot"))
+        raise ApiError(
+            400, "bots are the server's own: they cannot be reported", _code("report_bot")
+        )
     existing = store().open_report(me.id, target)
     if existing is not None:
         return jsonify(s.ReportResponse().dump({"report": existing, "created": False})), 200

@@ -65,7 +65,9 @@ MIGRATIONS: list[Migration] = [
     Migration(
         4,
         "entry nickname at the start",
-        lambda m, d: migrate(m.add_column("entry", "nickname", CharField(max_length=64, null=True))),
+        lambda m, d: migrate(
+            m.add_column("entry", "nickname", CharField(max_length=64, null=True))
+        ),
     ),
     Migration(5, "moderation tables", _moderation_tables),
 ]

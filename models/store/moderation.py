@@ -230,7 +230,9 @@ def open_reports() -> list[ReportedPlayer]:
     with read():
         rows = list(ReportRow.select().where(ReportRow.closed_at.is_null()).order_by(ReportRow.id))
         targets = {r.target_id for r in rows}
-        players = {p.id: player_info(p) for p in PlayerRow.select().where(PlayerRow.id.in_(targets))}
+        players = {
+            p.id: player_info(p) for p in PlayerRow.select().where(PlayerRow.id.in_(targets))
+        }
     grouped: dict[int, list[Report]] = {}
     for r in rows:
         grouped.setdefault(r.target_id, []).append(_report(r))
@@ -431,14 +433,18 @@ def player_record(player_id: int, recent: int = 10) -> PlayerRecord:
         hashes = {r.address_hash for r in mine}
         others = list(
             AddressSeenRow.select(
-                AddressSeenRow.player, AddressSeenRow.browser, fn.MAX(AddressSeenRow.at).alias("last")
+                AddressSeenRow.player,
+                AddressSeenRow.browser,
+                fn.MAX(AddressSeenRow.at).alias("last"),
             )
             .where(AddressSeenRow.address_hash.in_(sorted(hashes)) & (AddressSeenRow.player != pid))
             .group_by(AddressSeenRow.player, AddressSeenRow.browser)
         ) if hashes else []  # fmt: skip
         rows = {
             p.id: p
-            for p in PlayerRow.select().where(PlayerRow.id.in_(sorted({o.player_id for o in others})))
+            for p in PlayerRow.select().where(
+                PlayerRow.id.in_(sorted({o.player_id for o in others}))
+            )
         }
         played = list(
             EntryRow.select(EntryRow, TournamentRow)

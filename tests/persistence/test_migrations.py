@@ -28,7 +28,7 @@ def add_motto(migrator, database) -> None:
 
 
 MOTTO = migrations.Migration(100, "player motto (test only)", add_motto)
-REAL = {migrations.BASELINE_VERSION} | {m.version for m in migrations.MIGRATIONS}  # (recorded on a new database)
+REAL = {migrations.BASELINE_VERSION} | {m.version for m in migrations.MIGRATIONS}
 
 
 def columns(table: str) -> set[str]:
