@@ -1,0 +1,141 @@
+"""The moderation store (models/store/moderation.py) on SQLite and MySQL: name history,
+reports, bans, removals, renames that rewrite past entries, and voids that keep every
+player's rating chain whole (scripts/chaos_verify.py's check over the database)."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from models.results import FixedPlacement, TournamentClosed
+from models.store import tables
+from models.store.errors import NotFound, Refused
+from models.store.sql import SqlStore
+from models.tournament import PlacementFixed
+from scripts import chaos_verify
+from tests.persistence.test_placements import play
+
+store = SqlStore()
+HASH = "ab" * 32
+
+
+def test_every_nickname_is_kept_in_the_history(db_url):
+    player, _ = store.create_player(nickname="First")
+    store.set_nickname(player.id, "Second")
+    renamed = store.admin_rename(player.id, "mod", "offensive")
+    history = store.name_history(player.id)
+    assert [(n.nickname, n.by) for n in history] == [
+        ("First", "player"), ("Second", "player"), (renamed.nickname, "admin"),
+    ]  # fmt: skip
+    assert renamed.nickname not in {"First", "Second"}
+
+
+def test_replays_show_the_name_at_the_start_unless_an_admin_replaced_it(db_url):
+    a, b = store.create_player(nickname="Alpha")[0], store.create_player(nickname="Beta")[0]
+    tid, _ = store.start_tournament("en", [a.id, b.id])
+    store.set_nickname(a.id, "Later")
+    names = {e.player.id: e.player.nickname for e in store.tournament_summary(tid).entries}
+    assert names == {a.id: "Alpha", b.id: "Beta"}
+    new = store.admin_rename(b.id, "mod").nickname
+    names = {e.player.id: e.player.nickname for e in store.tournament_summary(tid).entries}
+    assert names == {a.id: "Alpha", b.id: new}
+
+
+def test_one_open_report_per_reporter_and_target(db_url):
+    me, them = store.create_player()[0], store.create_player()[0]
+    first, created = store.file_report(me.id, them.id, "offensive_name", "standings")
+    again, created_again = store.file_report(me.id, them.id, "other", "profile")
+    assert created and not created_again and again.id == first.id
+    groups = store.open_reports()
+    assert [(g.player.id, g.count, g.reasons) for g in groups] == [
+        (them.id, 1, {"offensive_name": 1})
+    ]
+    store.close_report(first.id, "mod", "renamed")
+    assert store.open_reports() == [] and store.open_report(me.id, them.id) is None
+    with pytest.raises(Refused):
+        store.close_report(first.id, "mod")
+    with pytest.raises(Refused, match="yourself"):
+        store.file_report(me.id, me.id, "other", "profile")
+    bot = store.create_bot("weak", 1000)[0]
+    with pytest.raises(Refused) as refused:
+        store.file_report(me.id, bot.id, "other", "profile")
+    assert refused.value.code == "report_bot"
+    with pytest.raises(NotFound):
+        store.file_report(me.id, 999_999, "other", "profile")
+
+
+def test_ban_unban_and_remove_are_marks_with_a_log(db_url):
+    player, token = store.create_player(nickname="Villain")
+    store.record_address(player.id, HASH, "Firefox", "signin")
+    store.ban(player.id, "mod", "hateful name", address_days=3)
+    assert store.player_by_token(token).status == "banned"
+    assert store.address_banned(HASH) and not store.address_banned("cd" * 32)
+    with pytest.raises(Refused, match="already banned"):
+        store.ban(player.id, "mod", "again")
+    store.unban(player.id, "mod")
+    assert store.player_by_token(token).status == "active" and not store.address_banned(HASH)
+    store.remove_player(player.id, "mod", "asked to")
+    assert store.player_by_token(token) is None  # revoked
+    assert store.get_player(player.id).nickname == "removed player"
+    assert [(line.action, line.by, line.player) for line in store.admin_log()] == [
+        ("ban", "mod", player.id), ("unban", "mod", player.id), ("remove", "mod", player.id),
+    ]  # fmt: skip
+    with pytest.raises(NotFound):
+        store.ban(999_999, "mod", "x")
+
+
+def test_address_records_are_purged_and_seen_by_the_admin(db_url):
+    a, b = store.create_player()[0], store.create_player()[0]
+    store.record_address(a.id, HASH, "Firefox", "signin")
+    store.record_address(b.id, HASH, "Chrome", "signin")
+    record = store.player_record(a.id)
+    assert [(s.player.id, s.browser) for s in record.same_address] == [(b.id, "Chrome")]
+    assert record.browsers == ["Firefox"]
+    assert store.purge_addresses(tables.utcnow() + tables.dt.timedelta(seconds=1)) == 2
+    assert store.player_record(a.id).same_address == []
+
+
+def _tournament(rng, seats):
+    tid = game = None
+    for tid, game, events in play(rng, seats):  # noqa: B007
+        for e in events:
+            if isinstance(e, PlacementFixed):
+                store.apply_placement(
+                    FixedPlacement(tid, e.player, e.place, e.round, e.left, e.rating_change)
+                )
+    store.finish_tournament(TournamentClosed(tid))
+    return tid
+
+
+def _verify(url):
+    seen = SimpleNamespace(tournaments=set(), placements={})
+    figures = SimpleNamespace(problems=[], lost=0, doubled=0, wrong_ratings=0, broken_chains=0)
+    chaos_verify.verify(url, seen, figures)
+    return figures
+
+
+def test_a_void_of_a_middle_tournament_keeps_every_chain(db_url):
+    rng = random.Random(5)
+    pool = [store.create_player(rng=rng)[0].id for _ in range(10)]
+    tids = [_tournament(rng, rng.sample(pool, 8)) for _ in range(5)]
+    assert _verify(db_url).problems == []
+    total = store.rating_total()
+    before = {p.id: p for p in store.get_players(pool).values()}
+    middle = tids[2]
+    summary = store.tournament_summary(middle)
+    changes = {e.player.id: e.rating_change for e in summary.entries}
+    assert any(changes.values())
+    store.void_tournament(middle, "mod", "alt accounts")
+    after = store.get_players(pool)
+    for pid, change in changes.items():
+        assert after[pid].rating == before[pid].rating - change
+        assert after[pid].placements == before[pid].placements - 1
+    assert store.rating_total() == total - sum(changes.values())
+    voided = store.tournament_summary(middle)
+    assert voided.void and all(e.rating_change == 0 for e in voided.entries)
+    figures = _verify(db_url)
+    assert figures.problems == [] and figures.broken_chains == 0
+    with pytest.raises(Refused, match="already void"):
+        store.void_tournament(middle, "mod", "again")
