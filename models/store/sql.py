@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 from models.store import journal, migrations, moderation, players, reads, tournaments
+from models.store import moderation_reads as admin_reads
 from models.store.connection import connect
 
 log = logging.getLogger("wordle.store")
@@ -48,16 +49,16 @@ class SqlStore:
     purge_addresses = staticmethod(moderation.purge_addresses)
     open_report = staticmethod(moderation.open_report)
     file_report = staticmethod(moderation.file_report)
-    open_reports = staticmethod(moderation.open_reports)
+    open_reports = staticmethod(admin_reads.open_reports)
     close_report = staticmethod(moderation.close_report)
     admin_rename = staticmethod(moderation.admin_rename)
     ban = staticmethod(moderation.ban)
     unban = staticmethod(moderation.unban)
     remove_player = staticmethod(moderation.remove_player)
     void_tournament = staticmethod(moderation.void_tournament)
-    player_record = staticmethod(moderation.player_record)
-    admin_log = staticmethod(moderation.admin_log)
-    last_admin_log_id = staticmethod(moderation.last_admin_log_id)
+    player_record = staticmethod(admin_reads.player_record)
+    admin_log = staticmethod(admin_reads.admin_log)
+    last_admin_log_id = staticmethod(admin_reads.last_admin_log_id)
 
 
 def open_database(url: str, journal_path: str | None = None) -> list[int]:
