@@ -35,7 +35,7 @@ from models.store.tables import (
     TournamentRow,
     utcnow,
 )
-from models.store.values import PlayerInfo, aware, checked_int, player_info
+from models.store.values import PlayerInfo, aware, checked_int, player_info, present
 
 BY_PLAYER, BY_ADMIN = "player", "admin"
 REASONS = ("offensive_name", "hateful_name", "impersonation", "other")
@@ -165,7 +165,7 @@ def _report(r: ReportRow) -> Report:
 
 
 def _open_between(reporter: int, target: int) -> ReportRow | None:
-    return (
+    found: ReportRow | None = (
         ReportRow.select()
         .where(
             (ReportRow.reporter == reporter)
@@ -174,6 +174,7 @@ def _open_between(reporter: int, target: int) -> ReportRow | None:
         )
         .first()
     )
+    return found
 
 
 @store_call
@@ -351,7 +352,7 @@ def void_tournament(tournament_id: int, by: str, reason: str) -> int:
         for e in entries:
             _lock(e.player_id)
         for e in entries:
-            delta = e.rating_after - e.rating_before
+            delta = present(e.rating_after) - e.rating_before
             EntryRow.update(rating_after=e.rating_before).where(EntryRow.id == e.id).execute()
             if delta:
                 later = (EntryRow.player == e.player_id) & (EntryRow.tournament > tid)

@@ -46,8 +46,8 @@ def open_reports() -> list[ReportedPlayer]:
     out = []
     for target, reports in grouped.items():
         reasons: dict[str, int] = {}
-        for r in reports:
-            reasons[r.reason] = reasons.get(r.reason, 0) + 1
+        for filed in reports:
+            reasons[filed.reason] = reasons.get(filed.reason, 0) + 1
         out.append(ReportedPlayer(players[target], len(reports), reasons, reports))
     out.sort(key=lambda g: (-g.count, g.reports[0].id))
     return out
@@ -112,7 +112,7 @@ def player_record(player_id: int, recent: int = 10) -> PlayerRecord:
         status=row.status,
         names=[NameChange(n.nickname, aware(n.at), n.by) for n in names],
         same_address=[
-            SameAddress(player_info(rows[o.player_id]), o.browser, aware(o.last))
+            SameAddress(player_info(rows[o.player_id]), o.browser, aware(o.last))  # type: ignore[attr-defined]  # (the MAX alias)
             for o in others
             if o.player_id in rows
         ],
