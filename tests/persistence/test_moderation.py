@@ -8,9 +8,11 @@ import random
 from types import SimpleNamespace
 
 import pytest
+from playhouse.migrate import migrate
 
 from models.results import FixedPlacement, TournamentClosed
-from models.store import tables
+from models.store import migrations, tables
+from models.store.connection import connect
 from models.store.errors import NotFound, Refused
 from models.store.sql import SqlStore
 from models.tournament import PlacementFixed
@@ -139,3 +141,23 @@ def test_a_void_of_a_middle_tournament_keeps_every_chain(db_url):
     assert figures.problems == [] and figures.broken_chains == 0
     with pytest.raises(Refused, match="already void"):
         store.void_tournament(middle, "mod", "again")
+
+
+def test_the_moderation_migrations_bring_an_older_database_up(fresh_db_url):
+    connect(fresh_db_url())
+    migrations.create_tables()
+    player, token = store.create_player(nickname="Before")
+    m = migrations.migrator()
+    with tables.database.connection_context():  # as the first release had it
+        tables.database.drop_tables(tables.MODERATION_TABLES)
+        migrate(m.drop_column("player", "status"))
+        migrate(m.drop_column("tournament", "void"))
+        migrate(m.drop_column("entry", "nickname"))
+        tables.SchemaMigrationRow.delete().where(tables.SchemaMigrationRow.version > 1).execute()
+    assert [s.version for s in migrations.pending()] == [2, 3, 4, 5]
+    migrations.apply()
+    assert migrations.pending() == []
+    assert store.player_by_token(token).status == "active"
+    assert [n.nickname for n in store.name_history(player.id)] == []  # history starts now
+    store.set_nickname(player.id, "After")
+    assert [n.nickname for n in store.name_history(player.id)] == ["After"]
