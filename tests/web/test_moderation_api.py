@@ -109,6 +109,12 @@ def test_a_banned_token_gets_403_and_its_address_no_new_account(app):
     store.ban(pid, "mod", "hateful", address_days=1)
     res = app.test_client().get("/api/me", headers=auth)
     assert res.status_code == 403 and res.get_json()["fields"]["code"] == ["banned"]
+    upgrade = {
+        "Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+    }  # fmt: skip
+    handshake = app.test_client().get("/ws?v=1", headers={**upgrade, **auth})
+    assert handshake.status_code == 403 and handshake.get_json()["fields"]["code"] == ["banned"]
     refused = app.test_client().post("/api/session", environ_base={"REMOTE_ADDR": ADDRESS})
     assert refused.status_code == 403
     other = app.test_client().post("/api/session", environ_base={"REMOTE_ADDR": "198.51.100.1"})
