@@ -136,3 +136,29 @@ def test_browser_families_and_the_secret_file(tmp_path):
     path = tmp_path / "db" / "address-secret"
     assert path.stat().st_mode & 0o777 == 0o600 and len(secret) == 64
     assert load_secret(settings) == secret  # made once
+
+
+def test_a_finished_tournament_shows_names_at_its_start_and_says_void(app):
+    from models.results import FixedPlacement, TournamentClosed
+
+    a, _ = sign_in(app, "Original")
+    b, _ = sign_in(app, "Other")
+    tid, _ = store.start_tournament("en", [a, b])
+    store.record_results([
+        FixedPlacement(tid, b, 2, 1, False, -25), FixedPlacement(tid, a, 1, 1, False, 25),
+        TournamentClosed(tid),
+    ])  # fmt: skip
+    store.set_nickname(a, "Changed")
+    client = app.test_client()
+    body = client.get(f"/api/tournaments/{tid}").get_json()
+    assert {e["player"]["id"]: e["player"]["nickname"] for e in body["entries"]} == {
+        a: "Original", b: "Other",
+    }  # fmt: skip
+    assert body["void"] is False and "replay-void" not in client.get(f"/tournaments/{tid}").text
+    store.void_tournament(tid, "mod", "test")
+    store.remove_player(b, "mod", "asked")
+    body = client.get(f"/api/tournaments/{tid}").get_json()
+    assert body["void"] is True and all(e["rating_change"] == 0 for e in body["entries"])
+    assert {e["player"]["nickname"] for e in body["entries"]} == {"Original", "removed player"}
+    page = client.get(f"/tournaments/{tid}").text
+    assert "replay-void" in page and "removed player" in page
