@@ -10,7 +10,14 @@ from peewee import Expression, fn
 
 from models.store.connection import read, store_call
 from models.store.errors import NotFound
-from models.store.tables import DuelRow, EntryRow, GuessRow, PlayerRow, TournamentRow
+from models.store.tables import (
+    ACCOUNT_ACTIVE,
+    DuelRow,
+    EntryRow,
+    GuessRow,
+    PlayerRow,
+    TournamentRow,
+)
 from models.store.values import (
     PlayerInfo,
     aware,
@@ -115,8 +122,9 @@ class Summary:
 
 
 def _ranked(include_bots: bool) -> Expression:
-    """Who the leaderboard ranks: players with a placement (people only, unless asked)."""
-    where = PlayerRow.placements > 0
+    """Who the leaderboard ranks: players with a placement (people only, unless asked), not
+    banned or removed (their games stay; their rank goes)."""
+    where = (PlayerRow.placements > 0) & (PlayerRow.status == ACCOUNT_ACTIVE)
     if not include_bots:
         where &= PlayerRow.is_bot == False  # noqa: E712 (peewee expression)
     return where

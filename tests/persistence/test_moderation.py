@@ -161,3 +161,17 @@ def test_the_moderation_migrations_bring_an_older_database_up(fresh_db_url):
     assert [n.nickname for n in store.name_history(player.id)] == []  # history starts now
     store.set_nickname(player.id, "After")
     assert [n.nickname for n in store.name_history(player.id)] == ["After"]
+
+
+def test_banned_and_removed_players_leave_the_leaderboard_not_the_history(db_url):
+    a, b = store.create_player()[0], store.create_player()[0]
+    tid, _ = store.start_tournament("en", [a.id, b.id])
+    store.record_results([
+        FixedPlacement(tid, a.id, 1, 1, False, 25), FixedPlacement(tid, b.id, 2, 1, False, -25),
+        TournamentClosed(tid),
+    ])  # fmt: skip
+    assert [line.player.id for line in store.leaderboard().rows] == [a.id, b.id]
+    store.ban(a.id, "mod", "x")
+    assert [line.player.id for line in store.leaderboard().rows] == [b.id]
+    assert store.leaderboard_line(a.id) is None
+    assert {e.player.id for e in store.tournament_summary(tid).entries} == {a.id, b.id}
