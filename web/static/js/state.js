@@ -174,6 +174,11 @@ const on = {
     state.conn = 'replaced';
   },
 
+  renamed(m) { // a moderator replaced the nickname (protocol/PROTOCOL.md `renamed`)
+    if (state.me) state.me = { ...state.me, nickname: m.nickname, tag: m.tag };
+    state.notice = [{ key: 'code.renamed', params: { nickname: m.nickname }, fallback: m.message }];
+  },
+
   lobby(m) {
     state.lobby = m.lobby;
     remember(m.lobby.seats);
