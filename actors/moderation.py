@@ -45,6 +45,9 @@ class PurgeAddresses:
     pass
 
 
+ModerationMsg = Poll | PurgeAddresses  # its mailbox (Actor[ModerationMsg] once actors are typed)
+
+
 class ModerationPoller(Actor):
     resilient = True
 

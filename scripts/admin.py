@@ -19,23 +19,27 @@ transaction that also writes its admin-log row, with `--by` (default: the OS use
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import getpass
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from models.settings import Settings, SettingsError
 from models.store import migrations
 from models.store.connection import connect
 from models.store.errors import StoreError
 from models.store.sql import SqlStore
+from models.store.values import PlayerInfo
+
+Run = Callable[[SqlStore, argparse.Namespace], None]
 
 
-def _when(value) -> str:  # noqa: ANN001 (an aware datetime or None)
+def _when(value: dt.datetime | None) -> str:
     return "-" if value is None else value.strftime("%Y-%m-%d %H:%M:%S")
 
 
-def _who(player) -> str:  # noqa: ANN001 (a PlayerInfo)
+def _who(player: PlayerInfo) -> str:
     return f"{player.id} {player.nickname}#{player.tag}"
 
 
@@ -57,7 +61,7 @@ def close_report(store: SqlStore, args: argparse.Namespace) -> None:
 
 
 def player(store: SqlStore, args: argparse.Namespace) -> None:
-    rec = store.player_record(args.id)
+    rec = store.player_record(args.id, within_days=args.address_days)
     p = rec.player
     print(f"player {_who(p)}  status {rec.status}  rating {p.rating}  placements {p.placements}")
     print(f"  created {_when(p.created_at)}  last seen {_when(p.last_seen)}  bot {p.is_bot}")
@@ -117,7 +121,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--by", default=_os_user(), help="who acts (default: the OS user)")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    def command(name: str, run, *, target: str | None = None, reason: bool = False):  # noqa: ANN001, ANN202
+    def command(
+        name: str, run: Run, *, target: str | None = None, reason: bool = False
+    ) -> argparse.ArgumentParser:
         p = sub.add_parser(name)
         if target:
             p.add_argument("id", type=int, help=f"the {target}'s id")
@@ -150,10 +156,13 @@ def _os_user() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        url = args.url or Settings.from_env(os.environ).database_url
+        settings = Settings.from_env(os.environ)
+        url = args.url or settings.database_url
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if args.command == "player":
+        args.address_days = settings.address_days
     try:
         connect(url)
         if migrations.BASELINE_VERSION not in migrations.applied_versions():

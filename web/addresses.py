@@ -18,7 +18,7 @@ import secrets
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import current_app, request
+from flask import Flask, current_app, request
 
 from models.settings import Settings
 from web.current import store
@@ -93,5 +93,5 @@ def record(player_id: int, what: str) -> None:
     )
 
 
-def init_app(app) -> None:  # noqa: ANN001 (a Flask app)
+def init_app(app: Flask) -> None:
     app.extensions["address_secret"] = load_secret(app.config["SETTINGS"])

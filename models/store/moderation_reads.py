@@ -19,6 +19,7 @@ from models.store.tables import (
     PlayerRow,
     ReportRow,
     TournamentRow,
+    utcnow,
 )
 from models.store.values import PlayerInfo, aware, checked_int, player_info
 
@@ -74,7 +75,7 @@ class PlayerRecord:
 
 
 @store_call
-def player_record(player_id: int, recent: int = 10) -> PlayerRecord:
+def player_record(player_id: int, recent: int = 10, within_days: float = 30.0) -> PlayerRecord:
     pid = checked_int(player_id, "player id")
     with read():
         row = _player_row(pid)
@@ -83,7 +84,12 @@ def player_record(player_id: int, recent: int = 10) -> PlayerRecord:
             .where(NameChangeRow.player == pid)
             .order_by(NameChangeRow.at, NameChangeRow.id)
         )
-        mine = list(AddressSeenRow.select().where(AddressSeenRow.player == pid))
+        since = utcnow() - dt.timedelta(days=within_days)  # (older ones are purged anyway)
+        mine = list(
+            AddressSeenRow.select().where(
+                (AddressSeenRow.player == pid) & (AddressSeenRow.at >= since)
+            )
+        )
         hashes = {r.address_hash for r in mine}
         others = list(
             AddressSeenRow.select(
@@ -91,7 +97,11 @@ def player_record(player_id: int, recent: int = 10) -> PlayerRecord:
                 AddressSeenRow.browser,
                 fn.MAX(AddressSeenRow.at).alias("last"),
             )
-            .where(AddressSeenRow.address_hash.in_(sorted(hashes)) & (AddressSeenRow.player != pid))
+            .where(
+                AddressSeenRow.address_hash.in_(sorted(hashes))
+                & (AddressSeenRow.player != pid)
+                & (AddressSeenRow.at >= since)
+            )
             .group_by(AddressSeenRow.player, AddressSeenRow.browser)
         ) if hashes else []  # fmt: skip
         rows = {

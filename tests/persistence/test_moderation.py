@@ -95,6 +95,11 @@ def test_address_records_are_purged_and_seen_by_the_admin(db_url):
     record = store.player_record(a.id)
     assert [(s.player.id, s.browser) for s in record.same_address] == [(b.id, "Chrome")]
     assert record.browsers == ["Firefox"]
+    with tables.database.connection_context():  # b's record from 40 days ago: not shown
+        old = tables.utcnow() - tables.dt.timedelta(days=40)
+        tables.AddressSeenRow.update(at=old).where(tables.AddressSeenRow.player == b.id).execute()
+    assert store.player_record(a.id, within_days=30).same_address == []
+    assert len(store.player_record(a.id, within_days=50).same_address) == 1
     assert store.purge_addresses(tables.utcnow() + tables.dt.timedelta(seconds=1)) == 2
     assert store.player_record(a.id).same_address == []
 
