@@ -146,6 +146,18 @@ def test_a_void_of_a_middle_tournament_keeps_every_chain(db_url):
     assert figures.problems == [] and figures.broken_chains == 0
     with pytest.raises(Refused, match="already void"):
         store.void_tournament(middle, "mod", "again")
+    # the check has teeth: a void entry that still changes, or a later row left unshifted
+    with tables.database.connection_context():
+        e = tables.EntryRow.get(tables.EntryRow.tournament == tids[3])
+        tables.EntryRow.update(rating_before=e.rating_before + 7).where(
+            tables.EntryRow.id == e.id
+        ).execute()
+        v = tables.EntryRow.get(tables.EntryRow.tournament == middle)
+        tables.EntryRow.update(rating_after=v.rating_before + 3).where(
+            tables.EntryRow.id == v.id
+        ).execute()
+    figures = _verify(db_url)
+    assert figures.broken_chains >= 1 and figures.wrong_ratings >= 1
 
 
 def test_the_moderation_migrations_bring_an_older_database_up(fresh_db_url):
