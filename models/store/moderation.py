@@ -41,6 +41,7 @@ BY_PLAYER, BY_ADMIN = "player", "admin"
 REASONS = ("offensive_name", "hateful_name", "impersonation", "other")
 PLACES = ("standings", "end", "profile", "replay")
 MAX_TEXT = 500
+SEEN_AGAIN_AFTER = dt.timedelta(hours=1)  # a returning sign-in is noted at most this often
 
 
 @dataclass(frozen=True)
@@ -128,9 +129,19 @@ def record_address(player_id: int, address_hash: str, browser: str, what: str) -
     pid = checked_int(player_id, "player id")
     if not isinstance(address_hash, str) or len(address_hash) != 64:
         raise ValueError("address_hash must be a 64-character hex digest")
+    browser, now = str(browser)[:16], utcnow()
     with write():
+        seen = AddressSeenRow.select().where(
+            (AddressSeenRow.player == pid)
+            & (AddressSeenRow.address_hash == address_hash)
+            & (AddressSeenRow.browser == browser)
+            & (AddressSeenRow.what == what)
+            & (AddressSeenRow.at > now - SEEN_AGAIN_AFTER)
+        )
+        if what == "signin" and seen.exists():  # a page load signs in again: one row an hour
+            return
         AddressSeenRow.insert(
-            player=pid, address_hash=address_hash, browser=str(browser)[:16], what=what, at=utcnow()
+            player=pid, address_hash=address_hash, browser=browser, what=what, at=now
         ).execute()
 
 

@@ -91,6 +91,7 @@ def test_ban_unban_and_remove_are_marks_with_a_log(db_url):
 def test_address_records_are_purged_and_seen_by_the_admin(db_url):
     a, b = store.create_player()[0], store.create_player()[0]
     store.record_address(a.id, HASH, "Firefox", "signin")
+    store.record_address(a.id, HASH, "Firefox", "signin")  # a page load again: not noted twice
     store.record_address(b.id, HASH, "Chrome", "signin")
     record = store.player_record(a.id)
     assert [(s.player.id, s.browser) for s in record.same_address] == [(b.id, "Chrome")]
