@@ -40,6 +40,7 @@ from actors.messages import (
     SocketClosed,
     StopTournaments,
 )
+from actors.moderation import start_poller
 from actors.parties import PartyRegistry
 from actors.recorder import PendingWrites, Recorder, Unwritten
 from actors.runtime import ActorDead, Reply, live_refs
@@ -50,7 +51,7 @@ from models.store.journal import Journal
 from models.store.values import PlayerInfo
 from protocol import codes, views
 from protocol import server as frames
-from protocol.client import Command
+from protocol.client import Command, Leave
 from wordlists import WordList
 
 log = logging.getLogger("wordle")
@@ -58,6 +59,7 @@ log = logging.getLogger("wordle")
 R = TypeVar("R")
 
 PARTY_ASK_SECONDS = 10.0
+BANNED_CLOSE_CODE = 4003  # a moderator banned or removed the account
 GAME_ACTORS = frozenset({"LobbyActor", "DuelActor", "Connection"})  # none left after a stop
 
 
@@ -124,6 +126,8 @@ class GameServer:
         if settings.chaos_crash_seconds:
             self.chaos = CrashInjector(settings.chaos_crash_seconds, self.clock)
             self.chaos.start()
+        self.sockets: dict[int, set[ConnRef]] = {}  # open connections by player (moderation)
+        self.moderation = start_poller(store, self, settings, self.clock, self.supervisor)
 
     def set_base_url(self, host: str, port: int) -> None:
         """Where bots connect: this server, by loopback when it listens on all addresses."""
@@ -151,6 +155,7 @@ class GameServer:
             home=self._home,
             in_party=self._in_party,
         ).start()
+        self.sockets.setdefault(player.id, set()).add(conn)
         self.matchmaker.tell(Connected(player, conn))
         return conn
 
@@ -179,12 +184,37 @@ class GameServer:
             pass
 
     def close_connection(self, player_id: int, conn: ConnRef) -> None:
+        self._forget(player_id, conn)
         conn.tell(SocketClosed())
         self.matchmaker.tell(Disconnected(player_id, conn))
 
     def player_changed(self, player: PlayerInfo | Player) -> None:
         """A player's nickname changed (PATCH /api/me): the game shows the new one."""
         self.matchmaker.tell(PlayerChanged(as_player(player)))
+
+    # --- moderation (actors/moderation.py brings the admin's actions here) -------------
+
+    def expel(self, player_id: int) -> None:
+        """A ban or removal: each of the player's connections leaves its tournament (the
+        same path as the player's own leave), says `banned` and closes (code 4003)."""
+        for conn in list(self.sockets.get(player_id, ())):
+            conn.tell(Leave())
+            conn.tell(Send(frames.ErrorFrame.of("banned").write()))
+            conn.tell(EndConnection(BANNED_CLOSE_CODE, "banned"))
+
+    def renamed(self, player: PlayerInfo) -> None:
+        """An admin's rename: the game shows the new name and the player is told."""
+        self.player_changed(player)
+        frame = frames.RenamedFrame.of(player.nickname, player.tag).write()
+        for conn in list(self.sockets.get(player.id, ())):
+            conn.tell(Send(frame))
+
+    def _forget(self, player_id: int, conn: ConnRef) -> None:
+        mine = self.sockets.get(player_id)
+        if mine is not None:
+            mine.discard(conn)
+            if not mine:
+                del self.sockets[player_id]
 
     def _home(self, player_id: int) -> frames.HomeFrame:
         return self.parties.ask(m.HomeOf(player_id))

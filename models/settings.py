@@ -102,6 +102,11 @@ class Settings:
     log_format: str = "text"  # or json: one object per line
     public_url: str = ""  # the address players use (https://wordle.example.org), for links
     nickname_terms: str = ""  # an admin's own nickname terms, beside wordlists/nicknames/
+    rename_rate: str = "3/hour"  # nickname changes per player
+    report_rate: str = "10/hour"  # reports per reporter
+    address_secret: str = ""  # key of the address hashes; empty: a file beside the database
+    address_days: float = 30.0  # address hashes are kept this long
+    admin_poll_seconds: float = 2.0  # how often the server reads the admin log
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], **overrides: Any) -> Settings:
@@ -159,6 +164,11 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "nickname_terms": _text,
     "log_format": lambda t: _choice(t.strip().lower(), {"text", "json"}),
     "public_url": lambda t: _public_url(t),
+    "rename_rate": lambda t: _rate(t),
+    "report_rate": lambda t: _rate(t),
+    "address_secret": _text,
+    "address_days": _number(0.01, 3650),
+    "admin_poll_seconds": _number(0.05, 3600),
 }
 
 

@@ -49,5 +49,7 @@ GAME_CODES = (
     "tournament_abandoned",
     "tournament_not_started",
     "slow_consumer",
+    "banned",
+    "renamed",
 )
 CODES = GUESS_CODES + FRAME_CODES + GAME_CODES

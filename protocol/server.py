@@ -102,6 +102,20 @@ class ReplacedFrame(Frame):
     message: str
 
 
+@frame("renamed")
+@value
+class RenamedFrame(Frame):
+    """A moderator replaced the player's nickname (scripts/admin.py rename)."""
+
+    nickname: str
+    tag: str
+    message: str
+
+    @classmethod
+    def of(cls, nickname: str, tag: str) -> RenamedFrame:
+        return cls(nickname, tag, text("renamed", nickname=nickname))
+
+
 # --- lobby ------------------------------------------------------------------------------------
 
 

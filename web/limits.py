@@ -131,6 +131,8 @@ def init_app(app: Flask) -> None:
     settings: Settings = app.config["SETTINGS"]
     app.extensions["signin_limit"] = WindowLimit(settings.signin_rate)
     app.extensions["page_limit"] = WindowLimit(settings.page_rate)
+    app.extensions["rename_limit"] = WindowLimit(settings.rename_rate)  # per player
+    app.extensions["report_limit"] = WindowLimit(settings.report_rate)  # per reporter
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     if settings.trusted_proxies:
         n = settings.trusted_proxies

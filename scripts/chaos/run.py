@@ -43,7 +43,9 @@ from actors.bot_client import BotBrain, known_answers, skill_named, websocket_cl
 from tests.e2e.proxy import TcpProxy
 from tests.e2e.server import Server, sign_in, start_server
 
-LONG_LIVED = {"Supervisor", "Recorder", "BotLauncher", "Matchmaker", "PartyRegistry"}
+LONG_LIVED = {
+    "Supervisor", "Recorder", "BotLauncher", "Matchmaker", "PartyRegistry", "ModerationPoller",
+}  # fmt: skip
 
 
 @dataclass
