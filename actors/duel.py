@@ -15,13 +15,17 @@ from typing import Any
 
 from actors.clock import Clock, Timer
 from actors.messages import DuelChanged, Forfeit, Guess
+from actors.metrics import TURN_TIMER_LATENESS, guesses
 from actors.runtime import Actor, ActorRef
-from models.duel import Duel, TurnStarted
+from models.duel import Duel, RowPlayed, TurnStarted
 
 
 @dataclass(frozen=True)
 class Tick:
-    """A turn's deadline has come."""
+    """A turn's deadline has come; `due` is that deadline (clock time: how late the timer
+    fired is measured against it)."""
+
+    due: float | None = None
 
 
 class DuelActor(Actor):
@@ -44,7 +48,7 @@ class DuelActor(Actor):
         self._timer: Timer | None = None
 
     def on_start(self) -> None:
-        self._arm(self.duel.deadline - self.clock.time())
+        self._arm(self.duel.deadline)
 
     # --- messages ---------------------------------------------------------------------
 
@@ -55,6 +59,8 @@ class DuelActor(Actor):
         letters = language.letters(word) if word else None
         allowed = bool(letters) and self.words.is_allowed(word)
         self.duel, events = self.duel.guess(msg.player_id, word, letters, allowed, now)
+        scored = any(isinstance(e, RowPlayed) for e in events)
+        guesses.played(msg.player_id, self._opponent(msg.player_id) if scored else None)
         self._publish(events, typed=msg.word)
 
     def on_Forfeit(self, msg: Forfeit) -> None:
@@ -62,8 +68,11 @@ class DuelActor(Actor):
             self.duel, events = self.duel.forfeit(msg.player_id, self.clock.time())
             self._publish(events)
 
-    def on_Tick(self, _msg: Tick) -> None:
-        self.duel, events = self.duel.tick(self.clock.time())
+    def on_Tick(self, msg: Tick) -> None:
+        now = self.clock.time()
+        if msg.due is not None:
+            TURN_TIMER_LATENESS.observe(max(0.0, now - msg.due))
+        self.duel, events = self.duel.tick(now)
         self._publish(events)
 
     def on_stop(self) -> None:
@@ -77,15 +86,20 @@ class DuelActor(Actor):
             return
         for event in events:
             if isinstance(event, TurnStarted):
-                self._arm(event.deadline - self.clock.time())
+                self._arm(event.deadline)
         self.lobby.tell(DuelChanged(self.duel_id, self.duel, tuple(events), typed))
         if self.duel.over:
             self.stop()
 
-    def _arm(self, delay: float) -> None:
+    def _opponent(self, player_id: int) -> int | None:
+        a, b = self.duel.players
+        other = b if player_id == a else a
+        return other if isinstance(other, int) else None
+
+    def _arm(self, deadline: float) -> None:
         if self._timer is not None:
             self._timer.cancel()
-        self._timer = self.after(delay, Tick())
+        self._timer = self.after(deadline - self.clock.time(), Tick(deadline))
 
 
 def begin_duel(

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import logging
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from gevent import Timeout
 
@@ -42,7 +42,9 @@ from actors.messages import (
     Shutdown,
     StopTournaments,
     Superseded,
+    TakeCensus,
 )
+from actors.metrics import QUEUE_WAIT, Census
 from actors.runtime import Actor, ActorDead, ActorRef, ChildFailed
 from models.matchmaking import LobbyView, candidates
 from protocol import server as frames
@@ -61,6 +63,7 @@ class LobbyInfo:
     seated: tuple[int, ...] = ()
     version: int = 0
     party_id: int | None = None
+    joined: dict[int, float] = field(default_factory=dict)  # person -> seated at (queue wait)
 
     @property
     def id(self) -> int:
@@ -90,6 +93,7 @@ class Matchmaker(Actor):
         self.rng = rng or random.Random()
         self.presence_listener: ActorRef | None = None  # the party registry
         self.conns: dict[int, ActorRef] = {}
+        self.bots: set[int] = set()  # the connected players that are bots
         self.where: dict[int, int] = {}
         self.lobbies: dict[int, LobbyInfo] = {}
         self.open_lobbies: dict[int, LobbyInfo] = {}  # the ones a player may join (`_track`)
@@ -106,6 +110,8 @@ class Matchmaker(Actor):
         if old is not None and old is not msg.conn:
             old.tell(Superseded())
         self.conns[pid] = msg.conn
+        if msg.player.is_bot:
+            self.bots.add(pid)
         self._presence(pid)
         lobby = self._lobby_of(pid)
         if lobby is not None:
@@ -127,6 +133,7 @@ class Matchmaker(Actor):
         pid = msg.player_id
         if self.conns.get(pid) is msg.conn:
             del self.conns[pid]
+            self.bots.discard(pid)
             self._presence(pid)
         lobby = self._lobby_of(pid)
         if lobby is not None:
@@ -186,7 +193,10 @@ class Matchmaker(Actor):
             return False
         info.update(changed)
         self._track(info)
+        now = self.clock.time()
         for p in players:
+            if not p.is_bot:
+                info.joined[p.id] = now
             self.where[p.id] = info.id
             self._presence(p.id)
         return True
@@ -222,7 +232,10 @@ class Matchmaker(Actor):
         info = self.lobbies.get(msg.lobby_id)
         if info is None:
             return
+        was_open = info.view.open
         info.update(msg)
+        if was_open and not info.view.open and info.seated:  # its tournament starts
+            self._queue_waits(info)
         if not info.view.open and not info.seated:
             del self.lobbies[msg.lobby_id]
             self._settle_lobby(msg.lobby_id)
@@ -271,6 +284,26 @@ class Matchmaker(Actor):
 
     def on_CountLobbies(self, _msg: CountLobbies) -> int:
         return len(self.lobbies)
+
+    def on_TakeCensus(self, _msg: TakeCensus) -> Census:
+        """Ask (from /metrics): connected people and bots, lobbies waiting and playing."""
+        waiting: dict[str, int] = {}
+        playing: dict[str, int] = {}
+        for info in self.lobbies.values():
+            if info.seated or info.view.open:
+                counts = waiting if info.view.open else playing
+                counts[info.view.language] = counts.get(info.view.language, 0) + 1
+        return Census(len(self.conns) - len(self.bots), len(self.bots), waiting, playing)
+
+    def _queue_waits(self, info: LobbyInfo) -> None:
+        """A lobby closed its seats to start: each person seated waited since their seat."""
+        now = self.clock.time()
+        histogram = QUEUE_WAIT.labels(info.view.language)
+        for pid in info.seated:
+            joined = info.joined.get(pid)
+            if joined is not None:
+                histogram.observe(max(0.0, now - joined))
+        info.joined.clear()
 
     # --- helpers ----------------------------------------------------------------------
 

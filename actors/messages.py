@@ -182,6 +182,11 @@ class CountLobbies:
     """Ask: how many lobbies are still open or playing."""
 
 
+@dataclass(frozen=True)
+class TakeCensus:
+    """Ask: players connected and lobbies by language and state (an actors.metrics.Census)."""
+
+
 # --- lobby ----------------------------------------------------------------------------------
 
 

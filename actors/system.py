@@ -17,6 +17,7 @@ from typing import Any
 
 import gevent
 
+from actors import metrics
 from actors import parties as p
 from actors.bots import BotLauncher
 from actors.chaos import CrashInjector
@@ -37,6 +38,7 @@ from actors.messages import (
     Shutdown,
     SocketClosed,
     StopTournaments,
+    TakeCensus,
 )
 from actors.recorder import PendingWrites, Recorder, Unwritten
 from actors.runtime import ActorDead, ActorRef, live_refs
@@ -47,12 +49,13 @@ from models.store.journal import Journal
 from models.store.values import PlayerInfo
 from protocol import codes, views
 from protocol import server as frames
-from protocol.client import ClientCommand
+from protocol.client import ClientCommand, SubmitGuess
 
 log = logging.getLogger("wordle")
 
 PARTY_ASK_SECONDS = 10.0
 GAME_ACTORS = frozenset({"LobbyActor", "DuelActor", "Connection"})  # none left after a stop
+CENSUS_ASK_SECONDS = 2.0  # a scrape waits this long for the matchmaker, then goes without
 
 
 @dataclass(frozen=True)
@@ -148,8 +151,17 @@ class GameServer:
         self.matchmaker.tell(Connected(player, conn))
         return conn
 
-    def command(self, conn: ActorRef, command: ClientCommand) -> None:
-        """A parsed client command, for the connection that read it."""
+    def command(
+        self,
+        conn: ActorRef,
+        command: ClientCommand,
+        player_id: int | None = None,
+        received: float | None = None,
+    ) -> None:
+        """A parsed client command, for the connection that read it; `received`: when its
+        frame was read (time.monotonic()), which starts a guess's trip to the opponent."""
+        if received is not None and player_id is not None and type(command) is SubmitGuess:
+            metrics.guesses.received(player_id, received)
         conn.tell(command)
 
     def refuse(self, conn: ActorRef, error: frames.ErrorFrame) -> None:
@@ -239,6 +251,23 @@ class GameServer:
         if self.chaos is not None:
             out.update({f"crashed {k}": n for k, n in self.chaos.crashed.items()})
         return out
+
+    def take_census(self, timeout: float = CENSUS_ASK_SECONDS) -> metrics.Census | None:
+        """What the matchmaker counts (players connected, lobbies by language and state),
+        asked as any message is; None when it does not answer in time."""
+        try:
+            return self.matchmaker.ask(TakeCensus(), timeout=timeout)
+        except (ActorDead, gevent.Timeout):
+            return None
+
+    def metrics_collectors(self) -> list[Any]:
+        """For /metrics: the game's counters and histograms, and the gauges read at a scrape."""
+        recorder = self.recorder
+
+        def recorder_backlog() -> int | None:
+            return recorder.backlog if recorder is not None else None
+
+        return [metrics.REGISTRY, metrics.CensusCollector(self.take_census, recorder_backlog)]
 
     def drain(self, grace: float, write_seconds: float = 10.0, poll: float = 0.2) -> Drained:
         """Shut down the game: no new lobbies, waiting lobbies dissolve; running tournaments

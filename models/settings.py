@@ -101,6 +101,7 @@ class Settings:
     log_level: str = "INFO"
     log_format: str = "text"  # or json: one object per line
     nickname_terms: str = ""  # an admin's own nickname terms, beside wordlists/nicknames/
+    metrics_token: str = ""  # /metrics answers a request bearing it; empty: no /metrics (404)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], **overrides: Any) -> Settings:
@@ -157,6 +158,7 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "log_level": lambda t: _choice(t.upper(), {"DEBUG", "INFO", "WARNING", "ERROR"}),
     "nickname_terms": _text,
     "log_format": lambda t: _choice(t.strip().lower(), {"text", "json"}),
+    "metrics_token": str.strip,
 }
 
 
