@@ -48,6 +48,7 @@ class DuelActor(Actor):
         self._timer: Timer | None = None
 
     def on_start(self) -> None:
+        guesses.forget(tuple(p for p in self.duel.players if isinstance(p, int)))
         self._arm(self.duel.deadline)
 
     # --- messages ---------------------------------------------------------------------

@@ -114,6 +114,13 @@ class GuessClock:
             if len(scored) > self.LIMIT:
                 _halve(scored)
 
+    def forget(self, player_ids: tuple[int, ...]) -> None:
+        """A duel of these players begins: a stamp left from before (an opponent who was away
+        when a row came, a guess that never reached a duel) would time the wrong guess."""
+        for player_id in player_ids:
+            self.sent.pop(player_id, None)
+            self.scored.pop(player_id, None)
+
     def delivered(self, player_id: int) -> None:
         """A scored row was written to `player_id`'s socket: if it is the opponent's, the
         guess has arrived."""
