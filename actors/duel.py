@@ -15,17 +15,14 @@ from typing import Any
 
 from actors.clock import Clock, Timer
 from actors.messages import DuelChanged, Forfeit, Guess
-from actors.metrics import TURN_TIMER_LATENESS, guesses
+from actors.metrics import guesses, turn_timer_fired
 from actors.runtime import Actor, ActorRef
 from models.duel import Duel, RowPlayed, TurnStarted
 
 
 @dataclass(frozen=True)
 class Tick:
-    """A turn's deadline has come; `due` is that deadline (clock time: how late the timer
-    fired is measured against it)."""
-
-    due: float | None = None
+    """A turn's deadline has come."""
 
 
 class DuelActor(Actor):
@@ -48,8 +45,8 @@ class DuelActor(Actor):
         self._timer: Timer | None = None
 
     def on_start(self) -> None:
-        guesses.forget(tuple(p for p in self.duel.players if isinstance(p, int)))
-        self._arm(self.duel.deadline)
+        guesses.forget(self.duel.players)  # (metrics) stamps left from before are stale
+        self._arm(self.duel.deadline - self.clock.time())
 
     # --- messages ---------------------------------------------------------------------
 
@@ -60,8 +57,7 @@ class DuelActor(Actor):
         letters = language.letters(word) if word else None
         allowed = bool(letters) and self.words.is_allowed(word)
         self.duel, events = self.duel.guess(msg.player_id, word, letters, allowed, now)
-        scored = any(isinstance(e, RowPlayed) for e in events)
-        guesses.played(msg.player_id, self._opponent(msg.player_id) if scored else None)
+        guesses.played(msg.player_id, self.duel, any(isinstance(e, RowPlayed) for e in events))
         self._publish(events, typed=msg.word)
 
     def on_Forfeit(self, msg: Forfeit) -> None:
@@ -69,11 +65,9 @@ class DuelActor(Actor):
             self.duel, events = self.duel.forfeit(msg.player_id, self.clock.time())
             self._publish(events)
 
-    def on_Tick(self, msg: Tick) -> None:
-        now = self.clock.time()
-        if msg.due is not None:
-            TURN_TIMER_LATENESS.observe(max(0.0, now - msg.due))
-        self.duel, events = self.duel.tick(now)
+    def on_Tick(self, _msg: Tick) -> None:
+        turn_timer_fired(self.duel.deadline, self.clock.time())
+        self.duel, events = self.duel.tick(self.clock.time())
         self._publish(events)
 
     def on_stop(self) -> None:
@@ -87,20 +81,15 @@ class DuelActor(Actor):
             return
         for event in events:
             if isinstance(event, TurnStarted):
-                self._arm(event.deadline)
+                self._arm(event.deadline - self.clock.time())
         self.lobby.tell(DuelChanged(self.duel_id, self.duel, tuple(events), typed))
         if self.duel.over:
             self.stop()
 
-    def _opponent(self, player_id: int) -> int | None:
-        a, b = self.duel.players
-        other = b if player_id == a else a
-        return other if isinstance(other, int) else None
-
-    def _arm(self, deadline: float) -> None:
+    def _arm(self, delay: float) -> None:
         if self._timer is not None:
             self._timer.cancel()
-        self._timer = self.after(deadline - self.clock.time(), Tick(deadline))
+        self._timer = self.after(delay, Tick())
 
 
 def begin_duel(

@@ -79,6 +79,13 @@ JOURNAL_APPENDED = Counter(
 )
 
 
+def turn_timer_fired(deadline: float | None, now: float) -> None:
+    """A duel handles its turn timer at `now` (its clock) for the turn due at `deadline`; a
+    stale tick (the turn already moved on: not due yet) is not a late one."""
+    if deadline is not None and now >= deadline:
+        TURN_TIMER_LATENESS.observe(now - deadline)
+
+
 def tournament_closed(status: str) -> None:
     """A tournament's end reached the recorder: finished, aborted or abandoned."""
     counter = _closed.get(status)
@@ -104,17 +111,19 @@ class GuessClock:
         if len(sent) > self.LIMIT:
             _halve(sent)
 
-    def played(self, player_id: int, opponent: int | None) -> None:
-        """The duel handled `player_id`'s guess: scored (its row goes to `opponent`) or
-        refused (`opponent` None)."""
+    def played(self, player_id: int, duel: Any, scored: bool) -> None:
+        """`duel` (a models.duel.Duel) handled `player_id`'s guess: `scored` (its row goes to
+        the opponent) or refused."""
         at = self.sent.pop(player_id, None)
-        if at is not None and opponent is not None:
-            scored = self.scored
-            scored[opponent] = at
-            if len(scored) > self.LIMIT:
-                _halve(scored)
+        if at is not None and scored:
+            a, b = duel.players
+            opponent = b if player_id == a else a
+            stamps = self.scored
+            stamps[opponent] = at
+            if len(stamps) > self.LIMIT:
+                _halve(stamps)
 
-    def forget(self, player_ids: tuple[int, ...]) -> None:
+    def forget(self, player_ids: tuple[Any, ...]) -> None:
         """A duel of these players begins: a stamp left from before (an opponent who was away
         when a row came, a guess that never reached a duel) would time the wrong guess."""
         for player_id in player_ids:

@@ -4,6 +4,7 @@ parsed as Prometheus reads it; the parts that feed it (refusals, the GC watch, t
 from __future__ import annotations
 
 import gc
+from types import SimpleNamespace
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
@@ -99,12 +100,13 @@ def test_gc_pauses_become_a_histogram_per_generation():
 def test_the_guess_clock_times_a_scored_guess_to_its_opponent_only():
     seen: list[float] = []
     clock = GuessClock(seen.append)
+    duel = SimpleNamespace(players=(1, 2))
     clock.received(1, 0.0)  # refused guess: no trip
-    clock.played(1, None)
+    clock.played(1, duel, False)
     clock.delivered(2)
     assert seen == [] and not clock.sent and not clock.scored
     clock.received(1, 0.0)
-    clock.played(1, 2)
+    clock.played(1, duel, True)
     clock.delivered(1)  # the guesser's own copy of the row ends nothing
     clock.delivered(2)
     clock.delivered(2)  # once only
