@@ -175,8 +175,10 @@ class Recorder(Actor):
             raise Unavailable("earlier results are still waiting for the database")
         self._check_deadline(msg)  # writing the earlier results took time too
         began = time.perf_counter()
-        started = self.store.start_tournament(msg.language, list(msg.seats))
-        metrics.RECORDER_WRITE.observe(time.perf_counter() - began)
+        try:
+            started = self.store.start_tournament(msg.language, list(msg.seats))
+        finally:
+            metrics.RECORDER_WRITE.observe(time.perf_counter() - began)
         metrics.TOURNAMENTS_STARTED.inc()
         if self._late(msg) is not None:  # (MySQL yields while it writes) nobody will play it
             self._write(TournamentClosed(started[0], "aborted"))
