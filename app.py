@@ -82,6 +82,7 @@ def main() -> None:
     server = make_server(settings, app)
     server.start()
     gc_watch = tuning.GcWatch().install()
+    app.extensions["gc_watch"] = gc_watch  # its pauses are on /metrics
     if settings.gc_tuning:
         tuning.tune_gc()
     game.set_base_url(settings.host, server.server_port)

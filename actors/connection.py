@@ -32,6 +32,7 @@ from actors.messages import (
     Superseded,
     SupervisorRef,
 )
+from actors.metrics import SCORED_ROW, guesses
 from actors.runtime import Actor
 from models.lobby.inputs import PlayerCommand
 from protocol import codes, texts, views
@@ -178,7 +179,8 @@ class Connection(Actor[ConnectionMsg]):
         return False
 
     def _write(self, *texts: str) -> None:
-        """Frames in order: several in one socket write."""
+        """Frames in order: several in one socket write. A scored row written to the player
+        whose opponent guessed ends that guess's trip (actors/metrics.py `guesses`)."""
         try:
             if len(texts) == 1:
                 self.socket.send(texts[0])
@@ -187,6 +189,9 @@ class Connection(Actor[ConnectionMsg]):
         except Exception:  # closed or broken: the reader will tell the matchmaker
             log.debug("%s: send failed", self.name, exc_info=True)
             self.stop()
+            return
+        if self.player.id in guesses.scored and any(t.startswith(SCORED_ROW) for t in texts):
+            guesses.delivered(self.player.id)
 
     def _close(self, last: frames.ErrorFrame | frames.ReplacedFrame) -> None:
         self._write(last.write())

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from actors.metrics import Census
 from actors.recorder import RecorderMsg
 from actors.runtime import ActorRef, ChildFailed, Reply
 from models.lobby.inputs import (
@@ -173,6 +174,11 @@ class CountLobbies(Reply[int]):
     """Ask: how many lobbies are still open or playing."""
 
 
+@dataclass(frozen=True)
+class TakeCensus(Reply[Census]):
+    """Ask: players connected and lobbies by language and state (an actors.metrics.Census)."""
+
+
 # --- duel -----------------------------------------------------------------------------------
 
 
@@ -325,6 +331,7 @@ MatchmakerMsg: TypeAlias = (
     | Shutdown
     | StopTournaments
     | CountLobbies
+    | TakeCensus
     | ChildFailed
 )
 LobbyMsg: TypeAlias = (

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import gevent
 
 from actors import messages as m
+from actors import metrics
 from actors.bots import BotLauncher
 from actors.chaos import CrashInjector
 from actors.clock import Clock, RealClock
@@ -39,6 +40,7 @@ from actors.messages import (
     Shutdown,
     SocketClosed,
     StopTournaments,
+    TakeCensus,
 )
 from actors.moderation import start_poller
 from actors.parties import PartyRegistry
@@ -51,7 +53,7 @@ from models.store.journal import Journal
 from models.store.values import PlayerInfo
 from protocol import codes, views
 from protocol import server as frames
-from protocol.client import Command, Leave
+from protocol.client import Command, Leave, SubmitGuess
 from wordlists import WordList
 
 log = logging.getLogger("wordle")
@@ -61,6 +63,7 @@ R = TypeVar("R")
 PARTY_ASK_SECONDS = 10.0
 BANNED_CLOSE_CODE = 4003  # a moderator banned or removed the account
 GAME_ACTORS = frozenset({"LobbyActor", "DuelActor", "Connection"})  # none left after a stop
+CENSUS_ASK_SECONDS = 2.0  # a scrape waits this long for the matchmaker, then goes without
 
 
 @dataclass(frozen=True)
@@ -159,8 +162,17 @@ class GameServer:
         self.matchmaker.tell(Connected(player, conn))
         return conn
 
-    def command(self, conn: ConnRef, command: Command) -> None:
-        """A parsed client command, for the connection that read it."""
+    def command(
+        self,
+        conn: ConnRef,
+        command: Command,
+        player_id: int | None = None,
+        received: float | None = None,
+    ) -> None:
+        """A parsed client command, for the connection that read it; `received`: when its
+        frame was read (time.monotonic()), which starts a guess's trip to the opponent."""
+        if received is not None and player_id is not None and type(command) is SubmitGuess:
+            metrics.guesses.received(player_id, received)
         conn.tell(command)
 
     def refuse(self, conn: ConnRef, error: frames.ErrorFrame) -> None:
@@ -275,6 +287,23 @@ class GameServer:
         if self.chaos is not None:
             out.update({f"crashed {k}": n for k, n in self.chaos.crashed.items()})
         return out
+
+    def take_census(self, timeout: float = CENSUS_ASK_SECONDS) -> metrics.Census | None:
+        """What the matchmaker counts (players connected, lobbies by language and state),
+        asked as any message is; None when it does not answer in time."""
+        try:
+            return self.matchmaker.ask(TakeCensus(), timeout=timeout)
+        except (ActorDead, gevent.Timeout):
+            return None
+
+    def metrics_collectors(self) -> list[Any]:
+        """For /metrics: the game's counters and histograms, and the gauges read at a scrape."""
+        recorder = self.recorder
+
+        def recorder_backlog() -> int | None:
+            return recorder.backlog if recorder is not None else None
+
+        return [metrics.REGISTRY, metrics.CensusCollector(self.take_census, recorder_backlog)]
 
     def drain(self, grace: float, write_seconds: float = 10.0, poll: float = 0.2) -> Drained:
         """Shut down the game: no new lobbies, waiting lobbies dissolve; running tournaments

@@ -107,6 +107,7 @@ class Settings:
     address_secret: str = ""  # key of the address hashes; empty: a file beside the database
     address_days: float = 30.0  # address hashes are kept this long
     admin_poll_seconds: float = 2.0  # how often the server reads the admin log
+    metrics_token: str = ""  # /metrics answers a request bearing it; empty: no /metrics (404)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], **overrides: Any) -> Settings:
@@ -169,6 +170,7 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "address_secret": _text,
     "address_days": _number(0.01, 3650),
     "admin_poll_seconds": _number(0.05, 3600),
+    "metrics_token": str.strip,
 }
 
 

@@ -36,7 +36,7 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     app.extensions["game"] = game
     app.config["WORDS"] = game.words
 
-    from web import addresses, assets, limits, security, ws
+    from web import addresses, assets, limits, metrics, security, ws
     from web.api import api
     from web.history import history
     from web.languages import languages
@@ -53,6 +53,7 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     app.register_blueprint(history)
     app.register_blueprint(languages)
     ws.init_app(app)
+    metrics.init_app(app)
 
     @app.get("/healthz")
     def health():

@@ -69,15 +69,18 @@ limiter = Limiter(
 
 
 class Refusals:
-    """Counts refusals by limit and logs them once a minute as one line (the first at once)."""
+    """Counts refusals by limit and logs them once a minute as one line (the first at once);
+    `total` keeps the counts since the start (for /metrics, web/metrics.py)."""
 
     def __init__(self, every: float = 60.0, clock=time.monotonic) -> None:
         self.every, self.clock = every, clock
         self.counts: Counter[str] = Counter()
+        self.total: Counter[str] = Counter()
         self.last: float | None = None
 
     def note(self, limit: str) -> None:
         self.counts[limit] += 1
+        self.total[limit] += 1
         now = self.clock()
         if self.last is None or now - self.last >= self.every:
             self.flush(now)

@@ -165,7 +165,8 @@ def websocket(ws: Any) -> None:
                     break
                 continue
             try:
-                if not bucket.take(time.monotonic()):
+                received = time.monotonic()
+                if not bucket.take(received):
                     raise FrameError("rate_limited")
                 command = parse_client_frame(data, settings.max_frame_bytes)
             except FrameError as refused:
@@ -176,7 +177,7 @@ def websocket(ws: Any) -> None:
                     break
                 continue
             strikes = 0
-            game.command(conn, command)
+            game.command(conn, command, player.id, received)
     except ConnectionClosed:
         pass
     except CloseWith as close:  # the client's close answered, or its protocol error
