@@ -3,13 +3,13 @@
 Bodies larger than WT_MAX_BODY_BYTES are refused with 413 before they are read (a check here
 for every route, even those that never read a body; Flask's MAX_CONTENT_LENGTH for chunked
 ones). WT_REST_RATE requests per address under /api/ go through flask-limiter; WT_PAGE_RATE
-counts every other request (pages, replays, profiles, assets, /healthz) apart, so a flood of
-replays cannot slow the game; WT_SIGNIN_RATE counts only the accounts an address actually
-creates (a returning player signing in again costs nothing), with the `limits` library that
-flask-limiter is built on. All are kept in memory (one server process per database) and
-answered 429 with Retry-After. An address is the client's IP, taken from X-Forwarded-For only
-when WT_TRUSTED_PROXIES says how many proxies stand in front; IPv6 clients count per /64, the
-smallest block one subscriber gets (web/server.py's connection cap too).
+counts every other request but the websocket's handshake (pages, replays, profiles, assets,
+/healthz) apart, so a flood of replays cannot slow the game; WT_SIGNIN_RATE counts only the
+accounts an address actually creates (a returning player signing in again costs nothing), with
+the `limits` library that flask-limiter is built on. All are kept in memory (one server process
+per database) and answered 429 with Retry-After. An address is the client's IP, taken from
+X-Forwarded-For only when WT_TRUSTED_PROXIES says how many proxies stand in front; IPv6 clients
+count per /64, the smallest block one subscriber gets (web/server.py's connection cap too).
 
 Refusals are logged as one summary line a minute, not one line each (a flood would bury the
 log), by `Refusals`.
@@ -154,8 +154,10 @@ def _refuse_large_bodies() -> None:
 
 
 def _limit_pages() -> None:
-    """Every request outside /api/ counts against WT_PAGE_RATE for its address."""
-    if request.path.startswith("/api/"):
+    """Every request outside /api/ counts against WT_PAGE_RATE for its address, except the
+    websocket's handshake: it has its own limits (connections per address, frames per
+    second), and the server's own bots and a page's reconnections use it."""
+    if request.path.startswith("/api/") or request.path == "/ws":
         return
     wait = current_app.extensions["page_limit"].take(client_address())
     if wait is not None:

@@ -10,26 +10,29 @@ import pytest
 
 import wordlists
 from actors.clock import ManualClock
-from actors.duel import DuelActor, begin_duel
-from actors.messages import DuelChanged, Guess
+from actors.duel import DuelActor
+from actors.messages import Guess, LobbyMsg
 from actors.metrics import QUEUE_WAIT, REGISTRY, TURN_TIMER_LATENESS, Census, guesses
 from actors.recorder import Record, Recorder, StartTournament
 from actors.runtime import STOP, Actor, settle
+from models.lobby.inputs import DuelChanged
+from models.lobby.run import begin_duel
 from models.results import TournamentClosed
 from models.store.journal import Journal
 from tests.actors.harness import Harness
 from tests.actors.test_recorder import FlakyStore
 
 
-class Lobby(Actor):
+class Lobby(Actor[LobbyMsg]):
     """Stands in for the lobby: keeps what the duel tells it."""
 
     def __init__(self) -> None:
         super().__init__()
         self.changes: list[DuelChanged] = []
 
-    def on_DuelChanged(self, msg: DuelChanged) -> None:
-        self.changes.append(msg)
+    def receive(self, message: LobbyMsg) -> None:
+        if isinstance(message, DuelChanged):
+            self.changes.append(message)
 
 
 def sample(name: str) -> float:
