@@ -1,6 +1,6 @@
 """The moderation store (models/store/moderation.py) on SQLite and MySQL: name history,
 reports, bans, removals, renames that rewrite past entries, and voids that keep every
-player's rating chain whole (scripts/chaos_verify.py's check over the database)."""
+player's rating chain whole (scripts/chaos/verify.py's check over the database)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from models.store.connection import connect
 from models.store.errors import NotFound, Refused
 from models.store.sql import SqlStore
 from models.tournament import PlacementFixed
-from scripts import chaos_verify
+from scripts.chaos import verify as chaos_verify
 from tests.persistence.test_placements import play
 
 store = SqlStore()
