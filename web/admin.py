@@ -75,12 +75,12 @@ def sign_in() -> Response:
     wait = current_app.extensions["admin_signin_limit"].take(client_address())
     if wait is not None:
         refusals.note("admin sign-ins")
-        response = page("signin.html", 429, error="Too many sign-in attempts; try again later.")
+        response = page("signin.html", 429, refused="Too many sign-in attempts; try again later.")
         response.headers["Retry-After"] = str(int(wait))
         return response
     token = current_app.config["SETTINGS"].admin_token
     if not sessions.token_matches(request.form.get("token", ""), token):
-        return page("signin.html", 403, error="That is not the admin token.")
+        return page("signin.html", 403, refused="That is not the admin token.")
     value = sessions.sessions().open(sessions.by_name(request.form.get("name", "")))
     response = redirect("/admin", 303)
     sessions.set_cookie(response, value)
