@@ -12,6 +12,7 @@ page and changes nothing; after an action the browser is sent back (303) to what
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +26,7 @@ from web.limits import WindowLimit, client_address, refusals
 from web.security import cross_site
 
 admin = Blueprint("admin", __name__, url_prefix="/admin")
+log = logging.getLogger("wordle.admin")
 
 LOG_LINES = 300  # the newest admin actions the log page shows
 MAX_ID_TEXT = 12
@@ -80,8 +82,11 @@ def sign_in() -> Response:
         return response
     token = current_app.config["SETTINGS"].admin_token
     if not sessions.token_matches(request.form.get("token", ""), token):
+        log.warning("admin page: a sign-in with a wrong token was refused")
         return page("signin.html", 403, refused="That is not the admin token.")
-    value = sessions.sessions().open(sessions.by_name(request.form.get("name", "")))
+    by = sessions.by_name(request.form.get("name", ""))
+    value = sessions.sessions().open(by)
+    log.info("admin page: %s signed in", by)
     response = redirect("/admin", 303)
     sessions.set_cookie(response, value)
     return response
@@ -246,7 +251,7 @@ def void() -> Response:
 
 
 @admin.get("/log")
-def log() -> Response:
+def admin_log() -> Response:
     store = _store()
     after = max(0, store.last_admin_log_id() - LOG_LINES)
     lines = list(reversed(store.admin_log(after_id=after, limit=LOG_LINES)))
