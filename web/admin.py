@@ -17,7 +17,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, g, redirect, render_template, request
+from flask import Blueprint, Flask, current_app, g, redirect, render_template, request
+from werkzeug.wrappers import Response
 
 from models.store.errors import NotFound, StoreError
 from models.store.sql import SqlStore

@@ -16,7 +16,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from flask import Response, current_app, request
+from flask import current_app, request
+from werkzeug.wrappers import Response
 
 from models.settings import Settings
 
