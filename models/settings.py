@@ -108,6 +108,8 @@ class Settings:
     address_days: float = 30.0  # address hashes are kept this long
     admin_poll_seconds: float = 2.0  # how often the server reads the admin log
     metrics_token: str = ""  # /metrics answers a request bearing it; empty: no /metrics (404)
+    admin_token: str = ""  # the admin page's sign-in token; empty: no page at /admin
+    admin_signin_rate: str = "5/minute;50/day"  # admin page sign-in attempts per address
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], **overrides: Any) -> Settings:
@@ -171,6 +173,8 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "address_days": _number(0.01, 3650),
     "admin_poll_seconds": _number(0.05, 3600),
     "metrics_token": str.strip,
+    "admin_token": lambda t: _admin_token(t),
+    "admin_signin_rate": lambda t: _rate(t),
 }
 
 
@@ -182,6 +186,14 @@ def _rate(text: str) -> str:
     if not all(_RATE.fullmatch(part) for part in text.split(";")):
         raise ValueError('must be limits such as "30/minute" or "30/minute;300/day"')
     return text.strip()
+
+
+def _admin_token(text: str) -> str:
+    """Hard to guess, e.g. `python3 -c "import secrets; print(secrets.token_urlsafe())"`."""
+    token = text.strip()
+    if len(token) < 16 or not token.isascii() or any(c.isspace() for c in token):
+        raise ValueError("must be at least 16 characters of ASCII without spaces")
+    return token
 
 
 def _public_url(text: str) -> str:
