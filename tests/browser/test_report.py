@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import SHOTS, audit
 from tests.e2e.server import ROOT, sign_in, start_server
 
 # A finished tournament of me, another person and a bot, written straight to the server's
@@ -136,6 +136,7 @@ def test_a_nickname_is_reported_from_a_replay_and_again_from_a_profile(server, n
     ]
     fits(page, "#report-panel")
     shot(page, "report-replay-en-phone")
+    audit(page, "replay, report panel open")
     page.keyboard.press("Escape")  # closed: the focus is back on the flag, nothing sent
     assert page.locator("#report-panel").is_hidden()
     assert focused(page) == flag[1:]
@@ -156,6 +157,7 @@ def test_a_nickname_is_reported_from_a_replay_and_again_from_a_profile(server, n
     page.wait_for_selector(f"{flag}:not([hidden])")
     assert report_with_keyboard(page, flag, tabs=3) == "Already reported — thank you"
     shot(page, "report-profile-already-en-phone")
+    audit(page, "profile, report answered")
     listed = admin_reports(server)
     assert listed.count("  report ") == 1, listed
     assert f"{who} (active): 1 report(s): 1 hateful_name" in listed, listed  # still the first
@@ -220,6 +222,7 @@ def test_in_a_tournament_each_person_reports_the_other_from_the_standings(game_s
         assert focused(page) == "report-first"
         fits(page, "#report-panel")
         shot(page, f"report-standings-{'fa' if page is fa else 'en'}-phone")
+        audit(page, "standings, report panel open")
         page.click("#report-panel [data-reason='impersonation']")
         result = page.wait_for_selector("#report-result:not(:empty)").inner_text()
         assert result == ("گزارش شد — سپاسگزاریم" if page is fa else "Reported — thank you")
