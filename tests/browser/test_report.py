@@ -1,7 +1,8 @@
 """Reporting a nickname from the server-rendered pages, in Chromium: on a finished tournament's
 replay and on a profile, the flag beside another person's name (none beside a bot or oneself)
 opens the four reasons; one (chosen with the keyboard) files the report, which the admin's
-command then lists; a second report on the same player answers "already reported". In Persian
+command then lists; a second report on the same player answers "already reported", and one
+over the limit says so. In Persian
 the panel is right to left and fits a phone. Screenshots in tests/artifacts/screenshots/."""
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ print(json.dumps({"tournament": tid, "bot": bot}))
 
 @pytest.fixture
 def server(tmp_path):
-    srv = start_server(tmp_path)
+    srv = start_server(tmp_path, report_rate="1/hour")  # a second new report is refused
     yield srv
     srv.stop()
 
@@ -161,6 +162,13 @@ def test_a_nickname_is_reported_from_a_replay_and_again_from_a_profile(server, n
     listed = admin_reports(server)
     assert listed.count("  report ") == 1, listed
     assert f"{who} (active): 1 report(s): 1 hateful_name" in listed, listed  # still the first
+    # a report on someone else is one too many this hour: the refusal in words, nothing filed
+    third = sign_in(server.base)[0]
+    page.goto(f"{server.base}/players/{third['id']}")
+    text = report_with_keyboard(page, f"#report-profile-{third['id']}", tabs=0)
+    assert text == "You’ve sent a lot of reports. Try again later."
+    assert page.locator("#report-result.refused").count() == 1
+    assert admin_reports(server).count("  report ") == 1
     for who in (me, bot):  # my own profile and a bot's: no flag, no panel
         page.goto(f"{server.base}/players/{who}")
         page.wait_for_selector("#profile-h")
