@@ -250,4 +250,5 @@ def player_page(player_id: str) -> Response:
         chart=rating_chart(ratings),
         size=(CHART_W, CHART_H),
         mine=viewer is not None and viewer.id == profile.player.id,
+        me=viewer.id if viewer else None,  # who may report the nickname (not oneself)
     )
