@@ -198,7 +198,7 @@ def report(mix: str, fig: Figures, turn_seconds: float) -> list[str]:
         lively = sum(3.0 <= x <= 10.0 for x in thinks) / max(1, len(thinks))
         lines.append(
             f"{mix:<10} {level:<7} {statistics.median(thinks):6.1f} {p90(thinks):6.1f} "
-            f"{lively:7.0%} {turns:6d} {outs / max(1, turns):8.1%}"
+            f"{lively:7.0%} {turns:6d} {outs / max(1, turns):8.1%} ({outs})"
         )
     scale = TURN_SECONDS / turn_seconds  # minutes as at the real turn length
     lines.append(
