@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from models.bot_pace import think_seconds
 from models.simulation import SKILLS, Skill
 from models.solver import Word, best_guess, candidates
 from models.words import Words
@@ -53,7 +54,8 @@ class BotBrain:
         think_scale: float = 1.0,
         queue: bool = True,
     ) -> None:
-        """`think_scale` shrinks thinking times (tests and benchmarks use short turns);
+        """`think_scale` shrinks thinking times (tests and benchmarks use short turns; the
+        pace is drawn as for a turn of `time left / think_scale`, then scaled);
         `queue=False` for a party member, whom the party's leader brings into a lobby."""
         self.skill = skill
         self.queue = queue
@@ -154,12 +156,18 @@ class BotBrain:
     def _plan_guess(self, now: float, time_left: float, hurry: bool = False) -> None:
         if self.duel is None:
             return
-        if not hurry and self.rng.random() < self.skill.p_timeout:
-            return  # lets the turn run out, as people sometimes do
         word = self._choose()
         if word is None:
             return
-        think = self.rng.uniform(*self.skill.think) * self.think_scale
+        d = self.duel
+        # the pace of models/bot_pace.py, judged against the turn as it is before scaling
+        turn = time_left / self.think_scale if self.think_scale > 0 else float("inf")
+        pace = think_seconds(
+            self.skill.pace, len(d.pool or ()), len(d.rows) + 1, d.length, turn, self.rng
+        )
+        if pace is None and not hurry:
+            return  # lets the turn run out, as people now and then do
+        think = (pace if pace is not None else 2.0) * self.think_scale
         if hurry:
             think = min(think, 2.0)
         think = min(think, max(0.0, time_left * 0.8))
