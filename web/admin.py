@@ -251,6 +251,14 @@ def void() -> Response:
     return _act(run, "/admin/log", lambda e: page("void.html", 400, error=e, form=request.form))
 
 
+@admin.get("/server")
+def server() -> Response:
+    """The numbers /metrics gives Prometheus, for the admin to read (the page reloads itself)."""
+    from web import metrics
+
+    return page("server.html", figures=metrics.summary())
+
+
 @admin.get("/log")
 def admin_log() -> Response:
     store = _store()

@@ -78,6 +78,43 @@ class Everything:
             yield from part.collect()
 
 
+def everything() -> Everything:
+    """Every figure of this server, as /metrics and the admin page's server view show them."""
+    game = current_app.extensions["game"]
+    parts = [REGISTRY, *game.metrics_collectors()]
+    watch = current_app.extensions.get("gc_watch")  # installed by app.py, after start-up
+    if watch is not None:
+        parts.append(GcCollector(watch))
+    return Everything(parts)
+
+
+def summary() -> list[tuple[str, str, str]]:
+    """The figures as (name, labels, value) lines for a person: counters and gauges as they
+    are, a histogram as its count and mean (the buckets are for Prometheus)."""
+    lines: list[tuple[str, str, str]] = []
+    for family in everything().collect():
+        if family.name.startswith("process_") and family.name not in (
+            "process_resident_memory_bytes",
+            "process_open_fds",
+        ):
+            continue
+        counts: dict[str, float] = {}
+        sums: dict[str, float] = {}
+        for sample in family.samples:
+            labels = ", ".join(f"{k}={v}" for k, v in sorted(sample.labels.items()) if k != "le")
+            if family.type == "histogram":
+                if sample.name.endswith("_count"):
+                    counts[labels] = sample.value
+                elif sample.name.endswith("_sum"):
+                    sums[labels] = sample.value
+            elif not sample.name.endswith("_created"):
+                lines.append((sample.name, labels, f"{sample.value:g}"))
+        for labels, n in counts.items():
+            mean = sums.get(labels, 0.0) / n if n else 0.0
+            lines.append((family.name, labels, f"{n:g} observed, mean {mean:.4g}"))
+    return lines
+
+
 def init_app(app: Flask) -> None:
     app.add_url_rule("/metrics", "metrics", page)
 
@@ -92,12 +129,7 @@ def page() -> Response:
             401,
             {"WWW-Authenticate": 'Bearer realm="metrics"', "Content-Type": "text/plain"},
         )
-    game = current_app.extensions["game"]
-    parts = [REGISTRY, *game.metrics_collectors()]
-    watch = current_app.extensions.get("gc_watch")  # installed by app.py, after start-up
-    if watch is not None:
-        parts.append(GcCollector(watch))
-    text = generate_latest(Everything(parts))
+    text = generate_latest(everything())
     return Response(text, 200, {"Content-Type": CONTENT_TYPE, "Cache-Control": "no-store"})
 
 

@@ -209,3 +209,15 @@ def test_bad_input_is_said_on_the_page_and_changes_nothing(app, path, form, said
     assert res.status_code in (400, 404) and "Nothing was changed" in text and said in text
     assert store.admin_log() == [] and store.get_player(me.id).status == "active"
     assert store.get_player(me.id).nickname == "Plain"
+
+
+def test_the_server_page_shows_the_metrics_live(app):
+    client = signed_in(app)
+    client.post("/api/session")  # a sign-in the figures count nothing of: still a page
+    html = client.get("/admin/server").get_data(as_text=True)
+    assert '<meta http-equiv="refresh" content="10">' in html
+    for name in ("wordle_players_connected", "wordle_tournaments_started_total",
+                 "wordle_refusals_total", "wordle_recorder_queue_length"):  # fmt: skip
+        assert name in html or name.removesuffix("_total") in html, name
+    assert "observed, mean" in html  # a histogram as its count and mean
+    assert app.test_client().get("/admin/server").status_code in (302, 303, 401, 403)
