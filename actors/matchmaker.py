@@ -92,6 +92,7 @@ class Matchmaker(Actor[MatchmakerMsg]):
         self.rng = rng or random.Random()
         self.presence_listener: PartyRef | None = None  # the party registry
         self.conns: dict[int, ConnRef] = {}
+        self.addresses: dict[int, str] = {}  # of the connected: a party's members have theirs
         self.where: dict[int, int] = {}
         self.lobbies: dict[int, LobbyInfo] = {}
         self.open_lobbies: dict[int, LobbyInfo] = {}  # the ones a player may join (`_track`)
@@ -143,6 +144,7 @@ class Matchmaker(Actor[MatchmakerMsg]):
         if old is not None and old is not msg.conn:
             old.tell(Superseded())
         self.conns[pid] = msg.conn
+        self.addresses[pid] = msg.player.address
         self._presence(pid)
         lobby = self._lobby_of(pid)
         if lobby is not None:
@@ -167,6 +169,7 @@ class Matchmaker(Actor[MatchmakerMsg]):
         pid = msg.player_id
         if self.conns.get(pid) is msg.conn:
             del self.conns[pid]
+            self.addresses.pop(pid, None)
             self._presence(pid)
         lobby = self._lobby_of(pid)
         if lobby is not None:
@@ -196,9 +199,10 @@ class Matchmaker(Actor[MatchmakerMsg]):
             problem = self._refusal(p.id, msg.language)
             if problem:
                 raise ValueError(problem)
+        members = tuple(replace(p, address=self.addresses.get(p.id, p.address)) for p in msg.members)
         info = self._new_lobby(msg.language, party_id=msg.party_id)
-        conns = {p.id: self.conns.get(p.id) for p in msg.members}
-        if not self._seat(info, msg.members, conns):
+        conns = {p.id: self.conns.get(p.id) for p in members}
+        if not self._seat(info, members, conns):
             raise ValueError("shutting_down")
         return info.id
 

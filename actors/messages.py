@@ -30,6 +30,7 @@ from models.lobby.inputs import (
     PlayerDisconnected,
     Seat,
     SeatsView,
+    ShowNames,
 )
 from models.player import Player as Player
 from models.player import PlayerChanged as PlayerChanged
@@ -336,6 +337,7 @@ LobbyMsg: TypeAlias = (
     | PlayerChanged
     | GraceOver
     | FillWithBots
+    | ShowNames
     | BeginTournament
     | IntroOver
     | NextRound

@@ -12,7 +12,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import gevent
@@ -136,6 +136,10 @@ class GameServer:
             host = f"[{host}]"
         self.base_url = f"ws://{host}:{port}/ws?v={codes.PROTOCOL_VERSION}"
 
+    def _current(self, player_id: int) -> Player | None:
+        """The player as the store has them now (their rating after their last placement)."""
+        return self._players([player_id]).get(player_id)
+
     def _players(self, ids: list[int]) -> dict[int, Player]:
         if self.store is None:
             return {}
@@ -143,9 +147,12 @@ class GameServer:
 
     # --- connections ------------------------------------------------------------------
 
-    def open_connection(self, socket: Socket, player: PlayerInfo | Player) -> ConnRef:
-        """A websocket was accepted for `player`: start its writer and announce it."""
-        player = as_player(player)
+    def open_connection(
+        self, socket: Socket, player: PlayerInfo | Player, address: str = ""
+    ) -> ConnRef:
+        """A websocket was accepted for `player` from `address` (its web/limits.py
+        address_key): start its writer and announce it."""
+        player = replace(as_player(player), address=address)
         conn = Connection(
             socket,
             player,
@@ -154,6 +161,7 @@ class GameServer:
             self.supervisor,
             home=self._home,
             in_party=self._in_party,
+            current=self._current if self.store is not None else None,
         ).start()
         self.sockets.setdefault(player.id, set()).add(conn)
         self.matchmaker.tell(Connected(player, conn))

@@ -107,6 +107,8 @@ class Settings:
     address_secret: str = ""  # key of the address hashes; empty: a file beside the database
     address_days: float = 30.0  # address hashes are kept this long
     admin_poll_seconds: float = 2.0  # how often the server reads the admin log
+    rename_show_seconds: float = 3.0  # a waiting lobby shows new names at most this often
+    bots_per_address: int = 14  # bots one address's lobbies may have at once (two lobbies)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], **overrides: Any) -> Settings:
@@ -169,6 +171,8 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "address_secret": _text,
     "address_days": _number(0.01, 3650),
     "admin_poll_seconds": _number(0.05, 3600),
+    "rename_show_seconds": _number(0.0, 3600),
+    "bots_per_address": _integer(0, 1 << 16),
 }
 
 

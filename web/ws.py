@@ -142,7 +142,7 @@ def websocket(ws: Any) -> None:
     open_sockets = current_app.extensions["websockets"]
     open_sockets[address] += 1
     framed = not settings.ws_compression
-    conn = game.open_connection(Socket(ws, framed=framed), player)
+    conn = game.open_connection(Socket(ws, framed=framed), player, address)
     bucket = TokenBucket(
         settings.frames_per_second, 2 * settings.frames_per_second, time.monotonic()
     )
