@@ -287,6 +287,7 @@ class BotsWanted:
     language: str
     count: int
     average: float
+    addresses: tuple[str, ...] = ()  # the lobby's people's (web/limits.py address_key)
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,10 @@ Routes and the websocket endpoint call these methods with what they validated (a
 
 from __future__ import annotations
 
+import hmac
 import logging
 import random
+import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -101,10 +103,19 @@ class GameServer:
                 store, self.clock, self.supervisor, journal, settings.purge_unplayed_days
             ).start()
         self.base_url: str | None = None  # the server's own websocket URL, for bots
+        # what the server's own bots show when they connect (web/ws.py exempts them from the
+        # per-address limits): made at each start, never stored or sent to anyone else
+        self.bot_credential = secrets.token_urlsafe(32)
         bots = None
         if store is not None:
             bots = BotLauncher(
-                store, words, lambda: self.base_url, self.clock, self.supervisor
+                store,
+                words,
+                lambda: self.base_url,
+                self.clock,
+                self.supervisor,
+                credential=self.bot_credential,
+                per_address=settings.bots_per_address,
             ).start()
         services = Services(
             matchmaker=None,  # type: ignore[arg-type]  # set below, before anything uses it
@@ -135,6 +146,12 @@ class GameServer:
         if ":" in host and not host.startswith("["):
             host = f"[{host}]"
         self.base_url = f"ws://{host}:{port}/ws?v={codes.PROTOCOL_VERSION}"
+
+    def is_bot_credential(self, value: str | None) -> bool:
+        """Does a handshake carry the server's own bot credential?"""
+        return value is not None and hmac.compare_digest(
+            value.encode("utf-8", "replace"), self.bot_credential.encode()
+        )
 
     def _current(self, player_id: int) -> Player | None:
         """The player as the store has them now (their rating after their last placement)."""
