@@ -199,7 +199,9 @@ class Matchmaker(Actor[MatchmakerMsg]):
             problem = self._refusal(p.id, msg.language)
             if problem:
                 raise ValueError(problem)
-        members = tuple(replace(p, address=self.addresses.get(p.id, p.address)) for p in msg.members)
+        members = tuple(
+            replace(p, address=self.addresses.get(p.id, p.address)) for p in msg.members
+        )
         info = self._new_lobby(msg.language, party_id=msg.party_id)
         conns = {p.id: self.conns.get(p.id) for p in members}
         if not self._seat(info, members, conns):

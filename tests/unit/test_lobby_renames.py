@@ -38,7 +38,11 @@ def _seated(n: int, **settings: object) -> tuple[Lobby[str], Context]:
 
 
 def _lobby_frames(effects: list[fx.Effect[str]]) -> list[frames.LobbyFrame]:
-    return [e.frame for e in effects if isinstance(e, fx.Send) and isinstance(e.frame, frames.LobbyFrame)]
+    return [
+        e.frame
+        for e in effects
+        if isinstance(e, fx.Send) and isinstance(e.frame, frames.LobbyFrame)
+    ]
 
 
 def _names(frame: frames.LobbyFrame) -> dict[int, str]:
