@@ -20,10 +20,9 @@ from typing import Any
 from models.simulation import SKILLS, Skill
 from models.solver import Word, best_guess, candidates
 from models.words import Words
+from protocol.codes import BOT_HEADER
 
 log = logging.getLogger("wordle.bot")
-
-BOT_HEADER = "X-Wordle-Bot"  # the server's bot credential (actors/system.py GameServer)
 
 
 @dataclass

@@ -28,9 +28,8 @@ from flask import Flask, current_app, g, request
 from flask_sock import ConnectionClosed, Sock
 from werkzeug.exceptions import TooManyRequests
 
-from actors.bot_client import BOT_HEADER
 from models.settings import Settings
-from protocol.codes import PROTOCOL_VERSION
+from protocol.codes import BOT_HEADER, PROTOCOL_VERSION
 from protocol.server import ErrorFrame
 from web.auth import player_from_request
 from web.limits import client_address, refusals
