@@ -21,6 +21,7 @@ from models.bot_pace import think_seconds
 from models.simulation import SKILLS, Skill
 from models.solver import Word, best_guess, candidates
 from models.words import Words
+from protocol.codes import BOT_HEADER
 
 log = logging.getLogger("wordle.bot")
 
@@ -196,11 +197,23 @@ def run_bot(
     connect: Callable[..., Any] | None = None,
     max_seconds: float = 3600.0,
     on_frame: Callable[[str], None] | None = None,
+    credential: str | None = None,
 ) -> BotBrain:
-    """Play until the tournament is over for this bot (or max_seconds pass)."""
+    """Play until the tournament is over for this bot (or max_seconds pass). `credential`:
+    the server's own bots show its secret (BOT_HEADER), so their sockets are not counted
+    against the per-address limits of the address they connect from (web/ws.py). A refused
+    or failed connection is one log line, and the bot is done."""
     if connect is None:
         connect = websocket_client
-    ws = connect(url, headers={"Authorization": f"Bearer {token}"})
+    headers = {"Authorization": f"Bearer {token}"}
+    if credential is not None:
+        headers[BOT_HEADER] = credential
+    try:
+        ws = connect(url, headers=headers)
+    except Exception as exc:  # refused (429, 503) or unreachable: nothing to play
+        log.warning("bot could not connect to %s: %s", url.split("?")[0], exc)
+        brain.done = True
+        return brain
     started = time.monotonic()
     try:
         for out in brain.opening():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Protocol, assert_never
 
 from actors.clock import Clock
@@ -77,6 +78,7 @@ class Connection(Actor[ConnectionMsg]):
         supervisor: SupervisorRef | None = None,
         home: Callable[[int], frames.HomeFrame] | None = None,  # the home frame (party state)
         in_party: Callable[[int], bool] | None = None,  # party members queue as a party
+        current: Callable[[int], Player | None] | None = None,  # the store's player, now
     ) -> None:
         super().__init__(clock, supervisor)
         self.socket = socket
@@ -85,6 +87,7 @@ class Connection(Actor[ConnectionMsg]):
         self.lobby: LobbyRef | None = None
         self.home = home
         self.in_party = in_party
+        self.current = current
 
     def on_start(self) -> None:
         welcome = frames.WelcomeFrame(
@@ -111,7 +114,7 @@ class Connection(Actor[ConnectionMsg]):
             case ShowHome():
                 self._show_home()
             case PlayerChanged(player):
-                self.player = player
+                self.player = replace(player, address=self.player.address)
             case SocketClosed():
                 self.stop()
             case KeepAlive():
@@ -136,7 +139,22 @@ class Connection(Actor[ConnectionMsg]):
             self._write(frames.ErrorFrame.of("in_party").write())
             return
         hint = msg.lobby if self.player.is_bot else None
+        self._refresh()
         self.matchmaker.tell(Enqueue(self.player, msg.language, self.ref, hint))
+
+    def _refresh(self) -> None:
+        """Queue at the rating the player has now, not the one this socket opened with (a
+        socket stays open over many tournaments): one read by id, once per queueing. When
+        the store cannot answer, the last known copy does."""
+        if self.current is None:
+            return
+        try:
+            fresh = self.current(self.player.id)
+        except Exception as exc:  # a database outage: the copy we have is the best we know
+            log.info("%s: player %s not re-read (%s)", self.name, self.player.id, exc)
+            return
+        if fresh is not None:
+            self.player = replace(fresh, address=self.player.address)
 
     def _to_lobby(self, command: LobbyCommand) -> None:
         if self.lobby is not None:

@@ -192,10 +192,11 @@ class LobbyActor(Actor[LobbyMsg]):
                     old.cancel()
             case fx.Then(message):
                 self.ref.tell(message)
-            case fx.WantBots(count, average):
+            case fx.WantBots(count, average, addresses):
                 if self.services.bots is not None:
                     language = self.state.language
-                    self.services.bots.tell(BotsWanted(self.lobby_id, language, count, average))
+                    wanted = BotsWanted(self.lobby_id, language, count, average, addresses)
+                    self.services.bots.tell(wanted)
             case fx.Log(level, text):
                 log.log(level, "%s", text)
             case fx.Stop():

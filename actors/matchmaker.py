@@ -96,6 +96,7 @@ class Matchmaker(Actor[MatchmakerMsg]):
         self.presence_listener: PartyRef | None = None  # the party registry
         self.conns: dict[int, ConnRef] = {}
         self.bots: set[int] = set()  # the connected players that are bots (metrics)
+        self.addresses: dict[int, str] = {}  # of the connected: a party's members have theirs
         self.where: dict[int, int] = {}
         self.lobbies: dict[int, LobbyInfo] = {}
         self.open_lobbies: dict[int, LobbyInfo] = {}  # the ones a player may join (`_track`)
@@ -151,6 +152,7 @@ class Matchmaker(Actor[MatchmakerMsg]):
         self.conns[pid] = msg.conn
         if msg.player.is_bot:
             self.bots.add(pid)
+        self.addresses[pid] = msg.player.address
         self._presence(pid)
         lobby = self._lobby_of(pid)
         if lobby is not None:
@@ -176,6 +178,7 @@ class Matchmaker(Actor[MatchmakerMsg]):
         if self.conns.get(pid) is msg.conn:
             del self.conns[pid]
             self.bots.discard(pid)
+            self.addresses.pop(pid, None)
             self._presence(pid)
         lobby = self._lobby_of(pid)
         if lobby is not None:
@@ -205,9 +208,12 @@ class Matchmaker(Actor[MatchmakerMsg]):
             problem = self._refusal(p.id, msg.language)
             if problem:
                 raise ValueError(problem)
+        members = tuple(
+            replace(p, address=self.addresses.get(p.id, p.address)) for p in msg.members
+        )
         info = self._new_lobby(msg.language, party_id=msg.party_id)
-        conns = {p.id: self.conns.get(p.id) for p in msg.members}
-        if not self._seat(info, msg.members, conns):
+        conns = {p.id: self.conns.get(p.id) for p in members}
+        if not self._seat(info, members, conns):
             raise ValueError("shutting_down")
         return info.id
 

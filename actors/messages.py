@@ -31,6 +31,7 @@ from models.lobby.inputs import (
     PlayerDisconnected,
     Seat,
     SeatsView,
+    ShowNames,
 )
 from models.player import Player as Player
 from models.player import PlayerChanged as PlayerChanged
@@ -292,6 +293,7 @@ class BotsWanted:
     language: str
     count: int
     average: float
+    addresses: tuple[str, ...] = ()  # the lobby's people's (web/limits.py address_key)
 
 
 @dataclass(frozen=True)
@@ -343,6 +345,7 @@ LobbyMsg: TypeAlias = (
     | PlayerChanged
     | GraceOver
     | FillWithBots
+    | ShowNames
     | BeginTournament
     | IntroOver
     | NextRound

@@ -7,12 +7,14 @@ Routes and the websocket endpoint call these methods with what they validated (a
 
 from __future__ import annotations
 
+import hmac
 import logging
 import random
+import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import gevent
@@ -104,10 +106,19 @@ class GameServer:
                 store, self.clock, self.supervisor, journal, settings.purge_unplayed_days
             ).start()
         self.base_url: str | None = None  # the server's own websocket URL, for bots
+        # what the server's own bots show when they connect (web/ws.py exempts them from the
+        # per-address limits): made at each start, never stored or sent to anyone else
+        self.bot_credential = secrets.token_urlsafe(32)
         bots = None
         if store is not None:
             bots = BotLauncher(
-                store, words, lambda: self.base_url, self.clock, self.supervisor
+                store,
+                words,
+                lambda: self.base_url,
+                self.clock,
+                self.supervisor,
+                credential=self.bot_credential,
+                per_address=settings.bots_per_address,
             ).start()
         services = Services(
             matchmaker=None,  # type: ignore[arg-type]  # set below, before anything uses it
@@ -139,6 +150,16 @@ class GameServer:
             host = f"[{host}]"
         self.base_url = f"ws://{host}:{port}/ws?v={codes.PROTOCOL_VERSION}"
 
+    def is_bot_credential(self, value: str | None) -> bool:
+        """Does a handshake carry the server's own bot credential?"""
+        return value is not None and hmac.compare_digest(
+            value.encode("utf-8", "replace"), self.bot_credential.encode()
+        )
+
+    def _current(self, player_id: int) -> Player | None:
+        """The player as the store has them now (their rating after their last placement)."""
+        return self._players([player_id]).get(player_id)
+
     def _players(self, ids: list[int]) -> dict[int, Player]:
         if self.store is None:
             return {}
@@ -146,9 +167,12 @@ class GameServer:
 
     # --- connections ------------------------------------------------------------------
 
-    def open_connection(self, socket: Socket, player: PlayerInfo | Player) -> ConnRef:
-        """A websocket was accepted for `player`: start its writer and announce it."""
-        player = as_player(player)
+    def open_connection(
+        self, socket: Socket, player: PlayerInfo | Player, address: str = ""
+    ) -> ConnRef:
+        """A websocket was accepted for `player` from `address` (its web/limits.py
+        address_key): start its writer and announce it."""
+        player = replace(as_player(player), address=address)
         conn = Connection(
             socket,
             player,
@@ -157,6 +181,7 @@ class GameServer:
             self.supervisor,
             home=self._home,
             in_party=self._in_party,
+            current=self._current if self.store is not None else None,
         ).start()
         self.sockets.setdefault(player.id, set()).add(conn)
         self.matchmaker.tell(Connected(player, conn))

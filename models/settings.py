@@ -110,6 +110,8 @@ class Settings:
     metrics_token: str = ""  # /metrics answers a request bearing it; empty: no /metrics (404)
     admin_token: str = ""  # the admin page's sign-in token; empty: no page at /admin
     admin_signin_rate: str = "5/minute;50/day"  # admin page sign-in attempts per address
+    rename_show_seconds: float = 3.0  # a waiting lobby shows new names at most this often
+    bots_per_address: int = 14  # bots one address's lobbies may have at once (two lobbies)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], **overrides: Any) -> Settings:
@@ -175,6 +177,8 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "metrics_token": str.strip,
     "admin_token": lambda t: _admin_token(t),
     "admin_signin_rate": lambda t: _rate(t),
+    "rename_show_seconds": _number(0.0, 3600),
+    "bots_per_address": _integer(0, 1 << 16),
 }
 
 
