@@ -96,7 +96,10 @@ def accepted(names: tuple[str, ...], words: list[str]) -> set[str]:
     for name in names:
         out = subprocess.run(
             ["hunspell", "-d", str(HUNSPELL / name), "-G"],
-            input="\n".join(words), capture_output=True, text=True, check=True,
+            input="\n".join(words),
+            capture_output=True,
+            text=True,
+            check=True,
         )
         ok.update(out.stdout.split())
     return ok
@@ -122,8 +125,10 @@ def main(argv: list[str] | None = None) -> int:
         forms, ambiguous = recover(code, folder)
         path = write(code, folder, forms)
         total = sum(len(ws) for ws in load_language(folder, code).answers.values())
-        print(f"{code}: {len(forms)} of {total} answers written differently, "
-              f"{ambiguous} ambiguous left folded -> {path}")
+        print(
+            f"{code}: {len(forms)} of {total} answers written differently, "
+            f"{ambiguous} ambiguous left folded -> {path}"
+        )
     return 0
 
 
