@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import random
 import tempfile
-import unicodedata
 import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from actors.runtime import settle
 from actors.system import GameServer
 from models.lobby import run as lobby_run
 from models.settings import Settings
+from tests.actors.secret_forms import secret_forms
 from web.protocol_schemas import check_server_frame, parse_client_frame
 
 # word list -> pair -> the secrets of the pair's duels, in the order they began
@@ -396,11 +396,3 @@ def assert_secrets_kept(frames: list[dict[str, Any]]) -> int:
                 for secret in forms:
                     assert secret not in folded, f"secret of duel {duel_id} in {frame}"
     return len(secrets)
-
-
-def secret_forms(secret: str, letters: list[str]) -> set[str]:
-    """A revealed secret as written, lower-cased, and without its accents (inútil, inutil)."""
-    plain = "".join(
-        c for c in unicodedata.normalize("NFD", secret.casefold()) if not unicodedata.combining(c)
-    )
-    return {secret.casefold(), "".join(letters).casefold(), plain}
