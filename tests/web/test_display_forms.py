@@ -42,3 +42,7 @@ def test_a_spanish_replay_shows_the_accented_secret(app):
     duel = html[start : html.index("</details>", start)]
     secret = duel[duel.index("secret") :]
     assert re.findall(r'class="tile mark-g"[^>]*>([^<])<', secret)[:6] == list("inútil")
+    # the API gives both: the folded word played and the word as written, with its tiles
+    (api,) = client.get(f"/api/tournaments/{tid}").get_json()["duels"]
+    assert api["secret"] == "inutil" and api["secret_written"] == "inútil"
+    assert api["secret_letters"] == list("inútil")
