@@ -379,8 +379,9 @@ class DuelEndedFrame(Frame):
             outcome = duel.outcome.value
         winner = maybe_pid(duel.winner) if outcome != "void" else None
         loser = maybe_pid(duel.loser) if outcome != "void" else None
-        secret = duel.secret_word
-        return cls(duel_id, cast(Outcome, outcome), winner, loser, secret, list(duel.secret))
+        return cls(
+            duel_id, cast(Outcome, outcome), winner, loser, duel.shown_word, duel.shown_letters
+        )
 
 
 @frame("duel_view")

@@ -18,7 +18,7 @@ from web import addresses, parsing
 from web import api_schemas as s
 from web.auth import current_player, player_from_request, set_token_cookie
 from web.current import store
-from web.languages import letters_of
+from web.languages import letters_of, written_of
 from web.limits import refusals, retry_after, take_signin
 from web.pages import error_page
 
@@ -270,8 +270,9 @@ def tournament(tournament_id: str) -> Response:
         raise ApiError(409, f"tournament {summary.id} is still running")
     out = s.SummaryResponse().dump(summary)
     split = letters_of(summary.language)
+    write = written_of(summary.language)  # the store keeps the folded secret
     for duel in out["duels"]:
-        duel["secret_letters"] = split(duel["secret"])
+        duel["secret_written"], duel["secret_letters"] = write(duel["secret"])
         for row in duel["rows"]:
             row["letters"] = split(row["word"]) if row["word"] is not None else None
     return jsonify(out)
