@@ -20,6 +20,7 @@ OPENING_FACTOR = 1.3  # the duel's first guess, on an empty board
 LETTER_FACTOR = 0.1  # per letter over (or under) five
 FLOOR_SECONDS = 1.5  # reading a row and typing a word take at least this
 LAST_MOMENT = 1.0  # a guess drawn later than this before the turn's end arrives too late
+REFERENCE_TURN_SECONDS = 30.0  # the turn these figures are for; shorter turns scale them down
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,11 @@ def think_seconds(
     `candidates`: words the colours still allow; `guess_number`: 1 + the scored rows on the
     shared board (1: the duel's first guess, nothing to go on); `length`: the secret's letters.
     """
-    median = median_seconds(pace, candidates, guess_number, length)
-    seconds = max(FLOOR_SECONDS, median * math.exp(pace.spread * rng.gauss(0.0, 1.0)))
-    if seconds > turn_seconds - LAST_MOMENT:
+    # a server with shorter turns (or a test's) gets bots as much quicker: people hurry too,
+    # and a bot that let every short turn run out would only ever draw
+    scale = min(1.0, turn_seconds / REFERENCE_TURN_SECONDS)
+    median = median_seconds(pace, candidates, guess_number, length) * scale
+    seconds = max(FLOOR_SECONDS * scale, median * math.exp(pace.spread * rng.gauss(0.0, 1.0)))
+    if seconds > turn_seconds - LAST_MOMENT * scale:
         return None
     return seconds
