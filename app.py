@@ -56,7 +56,7 @@ def main() -> None:
     import wordlists
     from models.store import server_lock
     from web.application import create_app
-    from web.server import make_server
+    from web.server import BOT_HOST, make_bot_server, make_server
 
     try:  # before anything reads or changes the database: one server per database
         lock = server_lock.acquire(settings.database_url)
@@ -82,9 +82,12 @@ def main() -> None:
     server = make_server(settings, app)
     server.start()
     gc_watch = tuning.GcWatch().install()
+    app.extensions["gc_watch"] = gc_watch  # its pauses are on /metrics
     if settings.gc_tuning:
         tuning.tune_gc()
-    game.set_base_url(settings.host, server.server_port)
+    bot_server = make_bot_server(settings, app)  # the bots' own loopback listener
+    bot_server.start()
+    game.set_base_url(BOT_HOST, bot_server.server_port)
     log.info(
         "serving on http://%s:%d (%d languages, database %s)",
         settings.host,
@@ -109,6 +112,7 @@ def main() -> None:
     if drained.stopped:
         log.info("stopped %d running tournament(s) as aborted", drained.stopped)
     server.stop(timeout=2)
+    bot_server.stop(timeout=2)
     game.wait_quiet(3.0)
     log.info("at stop: %s", census(game))
     log.info("gc: %s", gc_watch.summary())

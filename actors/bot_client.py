@@ -17,9 +17,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from models.bot_pace import think_seconds
 from models.simulation import SKILLS, Skill
 from models.solver import Word, best_guess, candidates
 from models.words import Words
+from protocol.codes import BOT_HEADER
 
 log = logging.getLogger("wordle.bot")
 
@@ -53,7 +55,8 @@ class BotBrain:
         think_scale: float = 1.0,
         queue: bool = True,
     ) -> None:
-        """`think_scale` shrinks thinking times (tests and benchmarks use short turns);
+        """`think_scale` shrinks thinking times (tests and benchmarks use short turns; the
+        pace is drawn as for a turn of `time left / think_scale`, then scaled);
         `queue=False` for a party member, whom the party's leader brings into a lobby."""
         self.skill = skill
         self.queue = queue
@@ -154,12 +157,18 @@ class BotBrain:
     def _plan_guess(self, now: float, time_left: float, hurry: bool = False) -> None:
         if self.duel is None:
             return
-        if not hurry and self.rng.random() < self.skill.p_timeout:
-            return  # lets the turn run out, as people sometimes do
         word = self._choose()
         if word is None:
             return
-        think = self.rng.uniform(*self.skill.think) * self.think_scale
+        d = self.duel
+        # the pace of models/bot_pace.py, judged against the turn as it is before scaling
+        turn = time_left / self.think_scale if self.think_scale > 0 else float("inf")
+        pace = think_seconds(
+            self.skill.pace, len(d.pool or ()), len(d.rows) + 1, d.length, turn, self.rng
+        )
+        if pace is None and not hurry:
+            return  # lets the turn run out, as people now and then do
+        think = (pace if pace is not None else 2.0) * self.think_scale
         if hurry:
             think = min(think, 2.0)
         think = min(think, max(0.0, time_left * 0.8))
@@ -188,11 +197,23 @@ def run_bot(
     connect: Callable[..., Any] | None = None,
     max_seconds: float = 3600.0,
     on_frame: Callable[[str], None] | None = None,
+    credential: str | None = None,
 ) -> BotBrain:
-    """Play until the tournament is over for this bot (or max_seconds pass)."""
+    """Play until the tournament is over for this bot (or max_seconds pass). `credential`:
+    the server's own bots show its secret (BOT_HEADER), so their sockets are not counted
+    against the per-address limits of the address they connect from (web/ws.py). A refused
+    or failed connection is one log line, and the bot is done."""
     if connect is None:
         connect = websocket_client
-    ws = connect(url, headers={"Authorization": f"Bearer {token}"})
+    headers = {"Authorization": f"Bearer {token}"}
+    if credential is not None:
+        headers[BOT_HEADER] = credential
+    try:
+        ws = connect(url, headers=headers)
+    except Exception as exc:  # refused (429, 503) or unreachable: nothing to play
+        log.warning("bot could not connect to %s: %s", url.split("?")[0], exc)
+        brain.done = True
+        return brain
     started = time.monotonic()
     try:
         for out in brain.opening():

@@ -6,12 +6,20 @@ token and queues like anyone, asking for the lobby it was called for. It must fi
 window like anyone: the launcher picks bot accounts rated near the lobby's average (closest
 first) and only creates a new bot, seeded at that average, when none is free. The level of a
 new bot follows the lobby's rating: stronger lobbies get stronger bots.
+
+The bots are the server's, not any client's: each shows the server's bot credential (a secret
+made at start) when it connects, so its socket does not count against the per-address limits
+of the loopback address it comes from (web/ws.py, web/server.py). What one address may take of
+them is bounded here instead: the bots playing in the lobbies of an address's people count
+against that address, at most WT_BOTS_PER_ADDRESS at once; a lobby over that waits for people
+(it calls again after WT_BOT_FILL_SECONDS).
 """
 
 from __future__ import annotations
 
 import logging
 import random
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, assert_never
 
@@ -50,6 +58,8 @@ class BotLauncher(Actor[BotsMsg]):
         supervisor: SupervisorRef | None = None,
         rng: random.Random | None = None,
         spawn: Callable[..., Any] = gevent.spawn,
+        credential: str | None = None,
+        per_address: int = 14,
     ) -> None:
         super().__init__(clock, supervisor)
         self.store = store
@@ -58,6 +68,10 @@ class BotLauncher(Actor[BotsMsg]):
         self.rng = rng or random.Random()
         self.spawn = spawn
         self.busy: set[int] = set()
+        self.credential = credential
+        self.per_address = per_address
+        self.charged: dict[int, tuple[str, ...]] = {}  # bot -> the addresses it counts for
+        self.by_address: Counter[str] = Counter()  # bots out for each address
         self._answers: dict[str, dict[int, list[Word]]] = {}
 
     def receive(self, message: BotsMsg) -> None:
@@ -66,6 +80,10 @@ class BotLauncher(Actor[BotsMsg]):
                 self.send_bots(message)
             case BotDone(bot_id):
                 self.busy.discard(bot_id)
+                for address in self.charged.pop(bot_id, ()):
+                    self.by_address[address] -= 1
+                    if self.by_address[address] <= 0:
+                        del self.by_address[address]
             case _:
                 assert_never(message)
 
@@ -74,8 +92,16 @@ class BotLauncher(Actor[BotsMsg]):
         if url is None:
             log.warning("bots wanted for lobby %s but the server URL is unknown", msg.lobby_id)
             return
-        bots = self.store.bots_near(msg.average, PICK_WINDOW, self.busy, msg.count)
-        while len(bots) < msg.count:
+        count = self.allowed(msg)
+        if count <= 0:
+            log.info(
+                "lobby %s waits for people: its address has %d bots out (WT_BOTS_PER_ADDRESS)",
+                msg.lobby_id,
+                self.per_address,
+            )
+            return
+        bots = self.store.bots_near(msg.average, PICK_WINDOW, self.busy, count)
+        while len(bots) < count:
             info, _ = self.store.create_bot(level_for(msg.average), round(msg.average), self.rng)
             bots.append(info)
         for bot in bots:
@@ -88,12 +114,22 @@ class BotLauncher(Actor[BotsMsg]):
                 lobby_hint=msg.lobby_id,
             )
             self.busy.add(bot.id)
+            self.charged[bot.id] = msg.addresses
+            self.by_address.update(msg.addresses)
             self.spawn(self._run, bot.id, url, token, brain)
         log.info("lobby %s: %d bot(s) sent", msg.lobby_id, len(bots))
 
+    def allowed(self, msg: BotsWanted) -> int:
+        """How many of the bots wanted the lobby may have: none past any of its people's
+        addresses' share."""
+        left = [self.per_address - self.by_address[a] for a in msg.addresses]
+        return max(0, min([msg.count, *left]))
+
     def _run(self, bot_id: int, url: str, token: str, brain: BotBrain) -> None:
         try:
-            run_bot(url, token, brain)
+            run_bot(url, token, brain, credential=self.credential)
+        except Exception as exc:  # one line, not a traceback: the lobby calls again later
+            log.warning("bot %s failed: %r", bot_id, exc)
         finally:
             self.ref.tell(BotDone(bot_id))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Protocol, assert_never
 
 from actors.clock import Clock
@@ -32,6 +33,7 @@ from actors.messages import (
     Superseded,
     SupervisorRef,
 )
+from actors.metrics import SCORED_ROW, guesses
 from actors.runtime import Actor
 from models.lobby.inputs import PlayerCommand
 from protocol import codes, texts, views
@@ -76,6 +78,7 @@ class Connection(Actor[ConnectionMsg]):
         supervisor: SupervisorRef | None = None,
         home: Callable[[int], frames.HomeFrame] | None = None,  # the home frame (party state)
         in_party: Callable[[int], bool] | None = None,  # party members queue as a party
+        current: Callable[[int], Player | None] | None = None,  # the store's player, now
     ) -> None:
         super().__init__(clock, supervisor)
         self.socket = socket
@@ -84,6 +87,7 @@ class Connection(Actor[ConnectionMsg]):
         self.lobby: LobbyRef | None = None
         self.home = home
         self.in_party = in_party
+        self.current = current
 
     def on_start(self) -> None:
         welcome = frames.WelcomeFrame(
@@ -110,7 +114,7 @@ class Connection(Actor[ConnectionMsg]):
             case ShowHome():
                 self._show_home()
             case PlayerChanged(player):
-                self.player = player
+                self.player = replace(player, address=self.player.address)
             case SocketClosed():
                 self.stop()
             case KeepAlive():
@@ -135,7 +139,22 @@ class Connection(Actor[ConnectionMsg]):
             self._write(frames.ErrorFrame.of("in_party").write())
             return
         hint = msg.lobby if self.player.is_bot else None
+        self._refresh()
         self.matchmaker.tell(Enqueue(self.player, msg.language, self.ref, hint))
+
+    def _refresh(self) -> None:
+        """Queue at the rating the player has now, not the one this socket opened with (a
+        socket stays open over many tournaments): one read by id, once per queueing. When
+        the store cannot answer, the last known copy does."""
+        if self.current is None:
+            return
+        try:
+            fresh = self.current(self.player.id)
+        except Exception as exc:  # a database outage: the copy we have is the best we know
+            log.info("%s: player %s not re-read (%s)", self.name, self.player.id, exc)
+            return
+        if fresh is not None:
+            self.player = replace(fresh, address=self.player.address)
 
     def _to_lobby(self, command: LobbyCommand) -> None:
         if self.lobby is not None:
@@ -178,7 +197,8 @@ class Connection(Actor[ConnectionMsg]):
         return False
 
     def _write(self, *texts: str) -> None:
-        """Frames in order: several in one socket write."""
+        """Frames in order: several in one socket write. A scored row written to the player
+        whose opponent guessed ends that guess's trip (actors/metrics.py `guesses`)."""
         try:
             if len(texts) == 1:
                 self.socket.send(texts[0])
@@ -187,6 +207,9 @@ class Connection(Actor[ConnectionMsg]):
         except Exception:  # closed or broken: the reader will tell the matchmaker
             log.debug("%s: send failed", self.name, exc_info=True)
             self.stop()
+            return
+        if self.player.id in guesses.scored and any(t.startswith(SCORED_ROW) for t in texts):
+            guesses.delivered(self.player.id)
 
     def _close(self, last: frames.ErrorFrame | frames.ReplacedFrame) -> None:
         self._write(last.write())

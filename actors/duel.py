@@ -15,8 +15,9 @@ from typing import assert_never
 
 from actors.clock import Clock, Timer
 from actors.messages import DuelMsg, Forfeit, Guess, LobbyRef, SupervisorRef, Tick
+from actors.metrics import guesses, turn_timer_fired
 from actors.runtime import Actor
-from models.duel import Duel, TurnStarted
+from models.duel import Duel, RowPlayed, TurnStarted
 from models.duel import Event as DuelEvent
 from models.lobby.inputs import DuelChanged
 from models.words import Words
@@ -42,6 +43,7 @@ class DuelActor(Actor[DuelMsg]):
         self._timer: Timer | None = None
 
     def on_start(self) -> None:
+        guesses.forget(self.duel.players)  # (metrics) stamps left from before are stale
         self._arm(self.duel.deadline)
 
     def receive(self, message: DuelMsg) -> None:
@@ -49,6 +51,7 @@ class DuelActor(Actor[DuelMsg]):
             case Guess():
                 self.guess(message)
             case Tick():
+                turn_timer_fired(self.duel.deadline, self.clock.time())
                 self.duel, events = self.duel.tick(self.clock.time())
                 self._publish(events)
             case Forfeit(player_id):
@@ -65,6 +68,7 @@ class DuelActor(Actor[DuelMsg]):
         letters = language.letters(word) if word else None
         allowed = bool(letters) and self.words.is_allowed(word)
         self.duel, events = self.duel.guess(msg.player_id, word, letters, allowed, now)
+        guesses.played(msg.player_id, self.duel, any(isinstance(e, RowPlayed) for e in events))
         self._publish(events, typed=msg.word)
 
     def on_stop(self) -> None:

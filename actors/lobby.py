@@ -18,7 +18,7 @@ import logging
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import assert_never, cast
+from typing import assert_never
 
 import gevent
 
@@ -192,10 +192,11 @@ class LobbyActor(Actor[LobbyMsg]):
                     old.cancel()
             case fx.Then(message):
                 self.ref.tell(message)
-            case fx.WantBots(count, average):
+            case fx.WantBots(count, average, addresses):
                 if self.services.bots is not None:
                     language = self.state.language
-                    self.services.bots.tell(BotsWanted(self.lobby_id, language, count, average))
+                    wanted = BotsWanted(self.lobby_id, language, count, average, addresses)
+                    self.services.bots.tell(wanted)
             case fx.Log(level, text):
                 log.log(level, "%s", text)
             case fx.Stop():
@@ -212,9 +213,7 @@ class LobbyActor(Actor[LobbyMsg]):
         try:
             if recorder is None:
                 raise ActorDead("no recorder")
-            answer = recorder.ask(start, timeout=START_TIMEOUT_SECONDS)
-            # TRANSITIONAL: StartTournament becomes a Reply when the recorder is typed
-            tournament_id, ratings = cast("tuple[int, dict[int, int]]", answer)
+            tournament_id, ratings = recorder.ask(start, timeout=START_TIMEOUT_SECONDS)
         except NOT_STARTED as error:
             self._step(TournamentNotOpened(f"{type(error).__name__}: {error}"))
             return

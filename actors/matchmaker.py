@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import logging
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import assert_never
 
 from gevent import Timeout
@@ -43,7 +43,9 @@ from actors.messages import (
     Shutdown,
     StopTournaments,
     Superseded,
+    TakeCensus,
 )
+from actors.metrics import QUEUE_WAIT, Census
 from actors.runtime import Actor, ActorDead, ChildFailed
 from models.lobby.inputs import Abort, PlayerConnected, PlayerDisconnected, Seat, SeatsView
 from models.matchmaking import LobbyView, candidates
@@ -63,6 +65,7 @@ class LobbyInfo:
     seated: tuple[int, ...] = ()
     version: int = 0
     party_id: int | None = None
+    joined: dict[int, float] = field(default_factory=dict)  # person -> seated at (queue wait)
 
     @property
     def id(self) -> int:
@@ -92,6 +95,8 @@ class Matchmaker(Actor[MatchmakerMsg]):
         self.rng = rng or random.Random()
         self.presence_listener: PartyRef | None = None  # the party registry
         self.conns: dict[int, ConnRef] = {}
+        self.bots: set[int] = set()  # the connected players that are bots (metrics)
+        self.addresses: dict[int, str] = {}  # of the connected: a party's members have theirs
         self.where: dict[int, int] = {}
         self.lobbies: dict[int, LobbyInfo] = {}
         self.open_lobbies: dict[int, LobbyInfo] = {}  # the ones a player may join (`_track`)
@@ -100,7 +105,7 @@ class Matchmaker(Actor[MatchmakerMsg]):
         self.accepting = True
         self._ids = itertools.count(1)
 
-    def receive(self, message: MatchmakerMsg) -> int | None:
+    def receive(self, message: MatchmakerMsg) -> int | Census | None:
         match message:
             case LobbyChanged():
                 self.lobby_changed(message)
@@ -131,6 +136,8 @@ class Matchmaker(Actor[MatchmakerMsg]):
                     info.ref.tell(Abort("tournament_stopped"))
             case CountLobbies():
                 return len(self.lobbies)
+            case TakeCensus():
+                return self._census()
             case _:
                 assert_never(message)
         return None
@@ -143,6 +150,9 @@ class Matchmaker(Actor[MatchmakerMsg]):
         if old is not None and old is not msg.conn:
             old.tell(Superseded())
         self.conns[pid] = msg.conn
+        if msg.player.is_bot:
+            self.bots.add(pid)
+        self.addresses[pid] = msg.player.address
         self._presence(pid)
         lobby = self._lobby_of(pid)
         if lobby is not None:
@@ -167,6 +177,8 @@ class Matchmaker(Actor[MatchmakerMsg]):
         pid = msg.player_id
         if self.conns.get(pid) is msg.conn:
             del self.conns[pid]
+            self.bots.discard(pid)
+            self.addresses.pop(pid, None)
             self._presence(pid)
         lobby = self._lobby_of(pid)
         if lobby is not None:
@@ -196,9 +208,12 @@ class Matchmaker(Actor[MatchmakerMsg]):
             problem = self._refusal(p.id, msg.language)
             if problem:
                 raise ValueError(problem)
+        members = tuple(
+            replace(p, address=self.addresses.get(p.id, p.address)) for p in msg.members
+        )
         info = self._new_lobby(msg.language, party_id=msg.party_id)
-        conns = {p.id: self.conns.get(p.id) for p in msg.members}
-        if not self._seat(info, msg.members, conns):
+        conns = {p.id: self.conns.get(p.id) for p in members}
+        if not self._seat(info, members, conns):
             raise ValueError("shutting_down")
         return info.id
 
@@ -226,7 +241,10 @@ class Matchmaker(Actor[MatchmakerMsg]):
             return False  # refused
         info.update(changed)
         self._track(info)
+        now = self.clock.time()
         for p in players:
+            if not p.is_bot:
+                info.joined[p.id] = now
             self.where[p.id] = info.id
             self._presence(p.id)
         return True
@@ -256,13 +274,37 @@ class Matchmaker(Actor[MatchmakerMsg]):
         else:
             self.open_lobbies.pop(info.id, None)
 
+    # --- metrics (/metrics asks; a lobby's start observes its people's queue waits) -----
+
+    def _census(self) -> Census:
+        waiting: dict[str, int] = {}
+        playing: dict[str, int] = {}
+        for info in self.lobbies.values():
+            if info.seated or info.view.open:
+                counts = waiting if info.view.open else playing
+                counts[info.view.language] = counts.get(info.view.language, 0) + 1
+        return Census(len(self.conns) - len(self.bots), len(self.bots), waiting, playing)
+
+    def _queue_waits(self, info: LobbyInfo) -> None:
+        """A lobby closed its seats to start: each person seated waited since their seat."""
+        now = self.clock.time()
+        histogram = QUEUE_WAIT.labels(info.view.language)
+        for pid in info.seated:
+            joined = info.joined.get(pid)
+            if joined is not None:
+                histogram.observe(max(0.0, now - joined))
+        info.joined.clear()
+
     # --- what lobbies tell us ---------------------------------------------------------
 
     def lobby_changed(self, msg: LobbyChanged) -> None:
         info = self.lobbies.get(msg.lobby_id)
         if info is None:
             return
+        was_open = info.view.open
         info.update(msg.seats)
+        if was_open and not info.view.open and info.seated:  # its tournament starts
+            self._queue_waits(info)
         if not info.view.open and not info.seated:
             del self.lobbies[msg.lobby_id]
             self._settle_lobby(msg.lobby_id)

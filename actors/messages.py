@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from actors.metrics import Census
+from actors.recorder import RecorderMsg
 from actors.runtime import ActorRef, ChildFailed, Reply
 from models.lobby.inputs import (
     Abort,
@@ -29,6 +31,7 @@ from models.lobby.inputs import (
     PlayerDisconnected,
     Seat,
     SeatsView,
+    ShowNames,
 )
 from models.player import Player as Player
 from models.player import PlayerChanged as PlayerChanged
@@ -172,6 +175,11 @@ class CountLobbies(Reply[int]):
     """Ask: how many lobbies are still open or playing."""
 
 
+@dataclass(frozen=True)
+class TakeCensus(Reply[Census]):
+    """Ask: players connected and lobbies by language and state (an actors.metrics.Census)."""
+
+
 # --- duel -----------------------------------------------------------------------------------
 
 
@@ -223,7 +231,7 @@ class JoinParty(Reply[views.PartyView]):
 
 
 @dataclass(frozen=True)
-class InviteInfo(Reply["dict[str, Any] | None"]):
+class InviteInfo(Reply[dict[str, Any] | None]):
     """Ask: the party an invite token opens, as {id, language, size, leader}, or None."""
 
     invite: str
@@ -258,7 +266,7 @@ class SetLanguage(Reply[views.PartyView]):
 
 
 @dataclass(frozen=True)
-class StartParty(Reply["dict[str, Any]"]):
+class StartParty(Reply[dict[str, Any]]):
     by: int
 
 
@@ -285,6 +293,7 @@ class BotsWanted:
     language: str
     count: int
     average: float
+    addresses: tuple[str, ...] = ()  # the lobby's people's (web/limits.py address_key)
 
 
 @dataclass(frozen=True)
@@ -324,6 +333,7 @@ MatchmakerMsg: TypeAlias = (
     | Shutdown
     | StopTournaments
     | CountLobbies
+    | TakeCensus
     | ChildFailed
 )
 LobbyMsg: TypeAlias = (
@@ -335,6 +345,7 @@ LobbyMsg: TypeAlias = (
     | PlayerChanged
     | GraceOver
     | FillWithBots
+    | ShowNames
     | BeginTournament
     | IntroOver
     | NextRound
@@ -367,6 +378,4 @@ DuelRef: TypeAlias = ActorRef[DuelMsg]
 PartyRef: TypeAlias = ActorRef[PartyMsg]
 BotsRef: TypeAlias = ActorRef[BotsMsg]
 SupervisorRef: TypeAlias = ActorRef[ChildFailed]
-# TRANSITIONAL: the recorder's mailbox is typed by arch-data (actors/recorder.py); until that
-# merge its ref takes anything.
-RecorderRef: TypeAlias = ActorRef[Any]
+RecorderRef: TypeAlias = ActorRef[RecorderMsg]

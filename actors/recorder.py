@@ -33,13 +33,15 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import time
 from dataclasses import dataclass
 from typing import Any, assert_never
 
 import gevent
 
+from actors import metrics
 from actors.clock import Clock
-from actors.runtime import Actor, ActorRef, ChildFailed
+from actors.runtime import Actor, ActorRef, ChildFailed, Reply
 from models.results import GameResult, TournamentClosed, describe
 from models.store.errors import Unavailable
 from models.store.interfaces import GameStore
@@ -61,7 +63,7 @@ class RecorderBusy(Exception):
 
 
 @dataclass(frozen=True)
-class StartTournament:
+class StartTournament(Reply[tuple[int, dict[int, int]]]):
     """Ask: returns (tournament_id, {player_id: rating at the start}). `deadline`: the
     asker's clock time when it stops waiting (None: it waits for ever); a start the recorder
     reaches later is refused (`RecorderBusy`) and writes nothing."""
@@ -94,7 +96,7 @@ class PurgeUnplayed:
 
 
 @dataclass(frozen=True)
-class PendingWrites:
+class PendingWrites(Reply["Unwritten"]):
     """Ask: the writes still waiting for the database (`Unwritten`)."""
 
 
@@ -172,7 +174,12 @@ class Recorder(Actor[RecorderMsg]):
         if not self._flush():
             raise Unavailable("earlier results are still waiting for the database")
         self._check_deadline(msg)  # writing the earlier results took time too
-        started = self.store.start_tournament(msg.language, list(msg.seats))
+        began = time.perf_counter()
+        try:
+            started = self.store.start_tournament(msg.language, list(msg.seats))
+        finally:
+            metrics.RECORDER_WRITE.observe(time.perf_counter() - began)
+        metrics.TOURNAMENTS_STARTED.inc()
         if self._late(msg) is not None:  # (MySQL yields while it writes) nobody will play it
             self._write(TournamentClosed(started[0], "aborted"))
             raise RecorderBusy(f"too busy: tournament {started[0]} started too late; aborted")
@@ -198,12 +205,15 @@ class Recorder(Actor[RecorderMsg]):
             done = self._write_all(self.pending)
             if done < len(self.pending):
                 del self.pending[:done]  # (the journal keeps them: written again, idempotent)
+                metrics.RECORDER_WAITING.set(len(self.pending))
                 self._retry_later()
                 return False
             delayed, self.pending = len(self.pending), []
+            metrics.RECORDER_WAITING.set(0)
             self.outage = False
             if self.journal is not None:
                 self.journal.clear()
+                metrics.JOURNAL_ENTRIES.set(0)
             self.journaled = True
             log.info("database back: %d delayed write(s) done", delayed)
         return self._flush_batch()
@@ -223,6 +233,8 @@ class Recorder(Actor[RecorderMsg]):
         return True
 
     def _write(self, result: GameResult) -> None:
+        if isinstance(result, TournamentClosed):
+            metrics.tournament_closed(result.status)
         if self.pending:  # keep the order: after the writes already waiting
             self._wait([result])
             return
@@ -239,10 +251,13 @@ class Recorder(Actor[RecorderMsg]):
         if not results:
             return
         self.pending.extend(results)
+        metrics.RECORDER_WAITING.set(len(self.pending))
         if self.journal is None:
             return
         try:
             self.journal.add(results)
+            metrics.JOURNAL_ENTRIES.inc(len(results))
+            metrics.JOURNAL_APPENDED.inc(len(results))
         except OSError:
             self.journaled = False
             for result in results:
@@ -263,7 +278,7 @@ class Recorder(Actor[RecorderMsg]):
             chunk = results[done : done + BATCH_MAX]
             if len(chunk) > 1:
                 try:
-                    self.store.record_results(chunk)
+                    _timed(self.store.record_results, chunk)
                 except Unavailable:
                     self._unavailable(f"{len(chunk)} writes from {describe(chunk[0])} on")
                     return done
@@ -283,7 +298,7 @@ class Recorder(Actor[RecorderMsg]):
     def _try(self, result: GameResult) -> bool:
         """True when done (or refused for good); False when the database is unavailable."""
         try:
-            self.store.record_results([result])
+            _timed(self.store.record_results, [result])
         except Unavailable:
             self._unavailable(describe(result))
             return False
@@ -299,6 +314,16 @@ class Recorder(Actor[RecorderMsg]):
             exc_info=not self.outage,  # one traceback per outage, not one per retry
         )
         self.outage = True
+
+
+def _timed(write: Any, results: list[GameResult]) -> None:
+    """One transaction, timed into wordle_recorder_write_seconds (a failed one too: an outage
+    shows as slow writes before it shows as waiting results)."""
+    began = time.perf_counter()
+    try:
+        write(results)
+    finally:
+        metrics.RECORDER_WRITE.observe(time.perf_counter() - began)
 
 
 def _breathe() -> None:

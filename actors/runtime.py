@@ -227,15 +227,9 @@ class Actor(Generic[M]):
     # --- messages ---------------------------------------------------------------------
 
     def receive(self, message: M) -> object:
-        """Handle one message (and answer it, when it was asked): a `match` over `M`.
-
-        TRANSITIONAL (removed when arch-data's typed actors/recorder.py is merged): the
-        recorder still names its handlers `on_<message class>`; this fallback finds them for
-        it alone. Every other actor overrides `receive`."""
-        handler = getattr(self, "on_" + type(message).__name__, None)
-        if handler is None:
-            raise TypeError(f"{self.name} cannot handle {type(message).__name__}")
-        return handler(message)
+        """Handle one message (and answer it, when it was asked): a `match` over `M`, ending
+        in `assert_never`. Every actor overrides it."""
+        raise NotImplementedError(f"{self.name} has no receive for {type(message).__name__}")
 
     def after(self, delay: float, message: M) -> Timer:
         """Deliver `message` to this actor after `delay` seconds."""

@@ -7,17 +7,20 @@ Routes and the websocket endpoint call these methods with what they validated (a
 
 from __future__ import annotations
 
+import hmac
 import logging
 import random
+import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import gevent
 
 from actors import messages as m
+from actors import metrics
 from actors.bots import BotLauncher
 from actors.chaos import CrashInjector
 from actors.clock import Clock, RealClock
@@ -39,7 +42,9 @@ from actors.messages import (
     Shutdown,
     SocketClosed,
     StopTournaments,
+    TakeCensus,
 )
+from actors.moderation import start_poller
 from actors.parties import PartyRegistry
 from actors.recorder import PendingWrites, Recorder, Unwritten
 from actors.runtime import ActorDead, Reply, live_refs
@@ -50,7 +55,7 @@ from models.store.journal import Journal
 from models.store.values import PlayerInfo
 from protocol import codes, views
 from protocol import server as frames
-from protocol.client import Command
+from protocol.client import Command, Leave, SubmitGuess
 from wordlists import WordList
 
 log = logging.getLogger("wordle")
@@ -58,7 +63,9 @@ log = logging.getLogger("wordle")
 R = TypeVar("R")
 
 PARTY_ASK_SECONDS = 10.0
+BANNED_CLOSE_CODE = 4003  # a moderator banned or removed the account
 GAME_ACTORS = frozenset({"LobbyActor", "DuelActor", "Connection"})  # none left after a stop
+CENSUS_ASK_SECONDS = 2.0  # a scrape waits this long for the matchmaker, then goes without
 
 
 @dataclass(frozen=True)
@@ -99,10 +106,19 @@ class GameServer:
                 store, self.clock, self.supervisor, journal, settings.purge_unplayed_days
             ).start()
         self.base_url: str | None = None  # the server's own websocket URL, for bots
+        # what the server's own bots show when they connect (web/ws.py exempts them from the
+        # per-address limits): made at each start, never stored or sent to anyone else
+        self.bot_credential = secrets.token_urlsafe(32)
         bots = None
         if store is not None:
             bots = BotLauncher(
-                store, words, lambda: self.base_url, self.clock, self.supervisor
+                store,
+                words,
+                lambda: self.base_url,
+                self.clock,
+                self.supervisor,
+                credential=self.bot_credential,
+                per_address=settings.bots_per_address,
             ).start()
         services = Services(
             matchmaker=None,  # type: ignore[arg-type]  # set below, before anything uses it
@@ -124,6 +140,8 @@ class GameServer:
         if settings.chaos_crash_seconds:
             self.chaos = CrashInjector(settings.chaos_crash_seconds, self.clock)
             self.chaos.start()
+        self.sockets: dict[int, set[ConnRef]] = {}  # open connections by player (moderation)
+        self.moderation = start_poller(store, self, settings, self.clock, self.supervisor)
 
     def set_base_url(self, host: str, port: int) -> None:
         """Where bots connect: this server, by loopback when it listens on all addresses."""
@@ -132,6 +150,16 @@ class GameServer:
             host = f"[{host}]"
         self.base_url = f"ws://{host}:{port}/ws?v={codes.PROTOCOL_VERSION}"
 
+    def is_bot_credential(self, value: str | None) -> bool:
+        """Does a handshake carry the server's own bot credential?"""
+        return value is not None and hmac.compare_digest(
+            value.encode("utf-8", "replace"), self.bot_credential.encode()
+        )
+
+    def _current(self, player_id: int) -> Player | None:
+        """The player as the store has them now (their rating after their last placement)."""
+        return self._players([player_id]).get(player_id)
+
     def _players(self, ids: list[int]) -> dict[int, Player]:
         if self.store is None:
             return {}
@@ -139,9 +167,12 @@ class GameServer:
 
     # --- connections ------------------------------------------------------------------
 
-    def open_connection(self, socket: Socket, player: PlayerInfo | Player) -> ConnRef:
-        """A websocket was accepted for `player`: start its writer and announce it."""
-        player = as_player(player)
+    def open_connection(
+        self, socket: Socket, player: PlayerInfo | Player, address: str = ""
+    ) -> ConnRef:
+        """A websocket was accepted for `player` from `address` (its web/limits.py
+        address_key): start its writer and announce it."""
+        player = replace(as_player(player), address=address)
         conn = Connection(
             socket,
             player,
@@ -150,12 +181,23 @@ class GameServer:
             self.supervisor,
             home=self._home,
             in_party=self._in_party,
+            current=self._current if self.store is not None else None,
         ).start()
+        self.sockets.setdefault(player.id, set()).add(conn)
         self.matchmaker.tell(Connected(player, conn))
         return conn
 
-    def command(self, conn: ConnRef, command: Command) -> None:
-        """A parsed client command, for the connection that read it."""
+    def command(
+        self,
+        conn: ConnRef,
+        command: Command,
+        player_id: int | None = None,
+        received: float | None = None,
+    ) -> None:
+        """A parsed client command, for the connection that read it; `received`: when its
+        frame was read (time.monotonic()), which starts a guess's trip to the opponent."""
+        if received is not None and player_id is not None and type(command) is SubmitGuess:
+            metrics.guesses.received(player_id, received)
         conn.tell(command)
 
     def refuse(self, conn: ConnRef, error: frames.ErrorFrame) -> None:
@@ -179,12 +221,37 @@ class GameServer:
             pass
 
     def close_connection(self, player_id: int, conn: ConnRef) -> None:
+        self._forget(player_id, conn)
         conn.tell(SocketClosed())
         self.matchmaker.tell(Disconnected(player_id, conn))
 
     def player_changed(self, player: PlayerInfo | Player) -> None:
         """A player's nickname changed (PATCH /api/me): the game shows the new one."""
         self.matchmaker.tell(PlayerChanged(as_player(player)))
+
+    # --- moderation (actors/moderation.py brings the admin's actions here) -------------
+
+    def expel(self, player_id: int) -> None:
+        """A ban or removal: each of the player's connections leaves its tournament (the
+        same path as the player's own leave), says `banned` and closes (code 4003)."""
+        for conn in list(self.sockets.get(player_id, ())):
+            conn.tell(Leave())
+            conn.tell(Send(frames.ErrorFrame.of("banned").write()))
+            conn.tell(EndConnection(BANNED_CLOSE_CODE, "banned"))
+
+    def renamed(self, player: PlayerInfo) -> None:
+        """An admin's rename: the game shows the new name and the player is told."""
+        self.player_changed(player)
+        frame = frames.RenamedFrame.of(player.nickname, player.tag).write()
+        for conn in list(self.sockets.get(player.id, ())):
+            conn.tell(Send(frame))
+
+    def _forget(self, player_id: int, conn: ConnRef) -> None:
+        mine = self.sockets.get(player_id)
+        if mine is not None:
+            mine.discard(conn)
+            if not mine:
+                del self.sockets[player_id]
 
     def _home(self, player_id: int) -> frames.HomeFrame:
         return self.parties.ask(m.HomeOf(player_id))
@@ -245,6 +312,23 @@ class GameServer:
         if self.chaos is not None:
             out.update({f"crashed {k}": n for k, n in self.chaos.crashed.items()})
         return out
+
+    def take_census(self, timeout: float = CENSUS_ASK_SECONDS) -> metrics.Census | None:
+        """What the matchmaker counts (players connected, lobbies by language and state),
+        asked as any message is; None when it does not answer in time."""
+        try:
+            return self.matchmaker.ask(TakeCensus(), timeout=timeout)
+        except (ActorDead, gevent.Timeout):
+            return None
+
+    def metrics_collectors(self) -> list[Any]:
+        """For /metrics: the game's counters and histograms, and the gauges read at a scrape."""
+        recorder = self.recorder
+
+        def recorder_backlog() -> int | None:
+            return recorder.backlog if recorder is not None else None
+
+        return [metrics.REGISTRY, metrics.CensusCollector(self.take_census, recorder_backlog)]
 
     def drain(self, grace: float, write_seconds: float = 10.0, poll: float = 0.2) -> Drained:
         """Shut down the game: no new lobbies, waiting lobbies dissolve; running tournaments

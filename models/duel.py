@@ -98,6 +98,20 @@ class Duel:
     outcome: Outcome | None = None
     winner: Hashable | None = None
     ended_at: float | None = None
+    #: the secret as the language writes it (inútil) and its tiles, shown once the duel is over;
+    #: empty when it is written as folded (see wordlists/display.py)
+    written: str = ""
+    written_letters: tuple[str, ...] = ()
+
+    @property
+    def shown_word(self) -> str:
+        """The secret as revealed: its written form, else the folded word."""
+        return self.written or self.secret_word
+
+    @property
+    def shown_letters(self) -> list[str]:
+        """The revealed secret's tiles (inútil: i n ú t i l)."""
+        return list(self.written_letters or self.secret)
 
     # --- construction -----------------------------------------------------------------
 

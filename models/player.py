@@ -13,6 +13,7 @@ class Player:
     rating: int
     is_bot: bool = False
     bot_level: str | None = None
+    address: str = ""  # where their socket connects from (web/limits.py address_key): never shown
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,16 @@ class Settings:
     log_format: str = "text"  # or json: one object per line
     public_url: str = ""  # the address players use (https://wordle.example.org), for links
     nickname_terms: str = ""  # an admin's own nickname terms, beside wordlists/nicknames/
+    rename_rate: str = "3/hour"  # nickname changes per player
+    report_rate: str = "10/hour"  # reports per reporter
+    address_secret: str = ""  # key of the address hashes; empty: a file beside the database
+    address_days: float = 30.0  # address hashes are kept this long
+    admin_poll_seconds: float = 2.0  # how often the server reads the admin log
+    metrics_token: str = ""  # /metrics answers a request bearing it; empty: no /metrics (404)
+    admin_token: str = ""  # the admin page's sign-in token; empty: no page at /admin
+    admin_signin_rate: str = "5/minute;50/day"  # admin page sign-in attempts per address
+    rename_show_seconds: float = 3.0  # a waiting lobby shows new names at most this often
+    bots_per_address: int = 14  # bots one address's lobbies may have at once (two lobbies)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], **overrides: Any) -> Settings:
@@ -159,6 +169,16 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "nickname_terms": _text,
     "log_format": lambda t: _choice(t.strip().lower(), {"text", "json"}),
     "public_url": lambda t: _public_url(t),
+    "rename_rate": lambda t: _rate(t),
+    "report_rate": lambda t: _rate(t),
+    "address_secret": _text,
+    "address_days": _number(0.01, 3650),
+    "admin_poll_seconds": _number(0.05, 3600),
+    "metrics_token": str.strip,
+    "admin_token": lambda t: _admin_token(t),
+    "admin_signin_rate": lambda t: _rate(t),
+    "rename_show_seconds": _number(0.0, 3600),
+    "bots_per_address": _integer(0, 1 << 16),
 }
 
 
@@ -170,6 +190,14 @@ def _rate(text: str) -> str:
     if not all(_RATE.fullmatch(part) for part in text.split(";")):
         raise ValueError('must be limits such as "30/minute" or "30/minute;300/day"')
     return text.strip()
+
+
+def _admin_token(text: str) -> str:
+    """Hard to guess, e.g. `python3 -c "import secrets; print(secrets.token_urlsafe())"`."""
+    token = text.strip()
+    if len(token) < 16 or not token.isascii() or any(c.isspace() for c in token):
+        raise ValueError("must be at least 16 characters of ASCII without spaces")
+    return token
 
 
 def _public_url(text: str) -> str:

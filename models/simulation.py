@@ -1,8 +1,9 @@
 """Whole tournaments played in-process by virtual players, for statistics and tests.
 
-Virtual players see the shared board like real ones. Skill is a few numbers: how often a turn
-runs out, how often a guess ignores the colours, and how long a guess takes. Everything is
-driven by one seeded random.Random per tournament, so the same seed gives the same figures.
+Virtual players see the shared board like real ones. Skill is a few numbers: how often a guess
+ignores the colours, and the pace of a guess (models/bot_pace.py, which also says when a turn
+runs out). Everything is driven by one seeded random.Random per tournament, so the same seed
+gives the same figures. The bots (actors/bot_client.py) play with the same skills.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from models.bot_pace import Pace, think_seconds
 from models.duel import Duel, Outcome
 from models.rules import INTRO_SECONDS, SEATS, START_RATING, TURN_SECONDS
 from models.solver import Word, best_guess, candidates
@@ -22,19 +24,18 @@ from models.words import choose_secrets
 @dataclass(frozen=True)
 class Skill:
     name: str
-    p_timeout: float  # chance a turn runs out unplayed
     p_blunder: float  # chance a guess ignores the colours (any allowed word)
-    think: tuple[float, float]  # seconds a guess takes, uniform in this range
+    pace: Pace  # how long a guess takes; weaker players are a little slower
     solver: bool = False  # pick the most informative candidate rather than any candidate
 
 
 SKILLS: dict[str, Skill] = {
     s.name: s
     for s in (
-        Skill("strong", 0.0, 0.0, (4.0, 10.0), solver=True),
-        Skill("good", 0.02, 0.15, (6.0, 16.0)),
-        Skill("casual", 0.06, 0.35, (8.0, 22.0)),
-        Skill("weak", 0.15, 0.6, (10.0, 28.0)),
+        Skill("strong", 0.0, Pace(5.5, 0.33), solver=True),
+        Skill("good", 0.15, Pace(6.0, 0.35)),
+        Skill("casual", 0.35, Pace(6.5, 0.38)),
+        Skill("weak", 0.6, Pace(7.0, 0.4)),
     )
 }
 
@@ -90,7 +91,9 @@ def play_duel(
         skill = skills[duel.to_move]
         deadline = duel.deadline
         assert deadline is not None  # a duel not over has a turn running
-        if rng.random() < skill.p_timeout:
+        number = 1 + sum(1 for r in duel.rows if not r.skipped)
+        think = think_seconds(skill.pace, len(pool), number, len(secret_letters), turn_seconds, rng)
+        if think is None:
             duel, _ = duel.tick(deadline)
             continue
         if rng.random() < skill.p_blunder or not pool:
@@ -99,7 +102,6 @@ def play_duel(
             word = best_guess(pool, rng)
         else:
             word = pool[rng.randrange(len(pool))]
-        think = min(rng.uniform(*skill.think), turn_seconds * 0.95)
         t = deadline - turn_seconds + think
         duel, _ = duel.guess(duel.to_move, "".join(word), word, True, t)
     return duel

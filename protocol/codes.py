@@ -8,6 +8,9 @@ from __future__ import annotations
 
 PROTOCOL_VERSION = 1
 
+# the handshake header the server's own bots show its bot credential in (web/ws.py)
+BOT_HEADER = "X-Wordle-Bot"
+
 # why a guess was refused (`guess_rejected`, `error`)
 GUESS_CODES = (
     "duel_over",
@@ -49,5 +52,7 @@ GAME_CODES = (
     "tournament_abandoned",
     "tournament_not_started",
     "slow_consumer",
+    "banned",
+    "renamed",
 )
 CODES = GUESS_CODES + FRAME_CODES + GAME_CODES

@@ -102,6 +102,20 @@ class ReplacedFrame(Frame):
     message: str
 
 
+@frame("renamed")
+@value
+class RenamedFrame(Frame):
+    """A moderator replaced the player's nickname (scripts/admin.py rename)."""
+
+    nickname: str
+    tag: str
+    message: str
+
+    @classmethod
+    def of(cls, nickname: str, tag: str) -> RenamedFrame:
+        return cls(nickname, tag, text("renamed", nickname=nickname))
+
+
 # --- lobby ------------------------------------------------------------------------------------
 
 
@@ -365,8 +379,9 @@ class DuelEndedFrame(Frame):
             outcome = duel.outcome.value
         winner = maybe_pid(duel.winner) if outcome != "void" else None
         loser = maybe_pid(duel.loser) if outcome != "void" else None
-        secret = duel.secret_word
-        return cls(duel_id, cast(Outcome, outcome), winner, loser, secret, list(duel.secret))
+        return cls(
+            duel_id, cast(Outcome, outcome), winner, loser, duel.shown_word, duel.shown_letters
+        )
 
 
 @frame("duel_view")

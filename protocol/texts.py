@@ -50,6 +50,8 @@ TEXTS: dict[str, str] = {
     "tournament_not_started": "The tournament could not start: the server is too busy or "
     "cannot reach its database. Nothing was recorded; play again in a moment.",
     "slow_consumer": "Your connection is too slow to keep up.",
+    "banned": "This account is banned from this server.",
+    "renamed": "A moderator replaced your nickname; you are now {nickname}.",
 }
 
 

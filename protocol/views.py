@@ -109,8 +109,8 @@ class DuelView(Wire):
             turn_ms=ms(duel.turn_seconds),
             outcome=duel.outcome.value if duel.outcome else None,
             winner=maybe_pid(duel.winner),
-            secret=duel.secret_word if over else None,
-            secret_letters=list(duel.secret) if over else None,
+            secret=duel.shown_word if over else None,
+            secret_letters=duel.shown_letters if over else None,
         )
 
 

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from scripts.wordlists import build
+from scripts.wordlists import build, dictionaries, kazakh
 from wordlists import default_folder, selection, uzbek
 from wordlists.hunspell import entries, expand, open_dictionary
 from wordlists.language import load_definition
@@ -112,7 +112,7 @@ def entry(stem: str, flags: str) -> SimpleNamespace:
     ],
 )
 def test_german_proper_noun_filter(stem, flags, noun):
-    assert build.german_common_noun(entry(stem, flags), {"berlin", "paris"}) is noun
+    assert dictionaries.german_common_noun(entry(stem, flags), {"berlin", "paris"}) is noun
 
 
 def test_expander_and_headwords_on_a_small_dictionary():
@@ -127,8 +127,8 @@ def test_expander_and_headwords_on_a_small_dictionary():
     }
     assert "ponies" in expand(aff, "pony", ["S1"])
     assert "ponys" not in expand(aff, "pony", ["S1"])
-    assert not build.is_headword(aff, "play", {"S1", "D1", "Nx"})  # NEEDAFFIX
-    assert build.is_headword(aff, "walk", {"S1"})
+    assert not dictionaries.is_headword(aff, "play", {"S1", "D1", "Nx"})  # NEEDAFFIX
+    assert dictionaries.is_headword(aff, "walk", {"S1"})
     stems = {e.stem for e in entries(dictionary)}
     assert "zzzz" not in stems  # FORBIDDENWORD
     assert {"walk", "Paris", "hello"} <= stems
@@ -137,9 +137,9 @@ def test_expander_and_headwords_on_a_small_dictionary():
 def test_kazakh_inflected_forms_are_not_headwords():
     stems = {"сөз", "жол", "жауап", "бас", "бала", "қазақ"}
     for form in ("сөздер", "жолда", "жауабы", "баста", "балалар"):
-        assert build.kazakh_inflected(form, stems), form
+        assert kazakh.kazakh_inflected(form, stems), form
     for word in ("қазақ", "бала", "сөзжұмбақ"):
-        assert not build.kazakh_inflected(word, stems), word
+        assert not kazakh.kazakh_inflected(word, stems), word
 
 
 def test_answers_ranked_by_frequency_within_each_length():

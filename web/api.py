@@ -6,19 +6,19 @@ from __future__ import annotations
 import logging
 from typing import Any, cast
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, abort, current_app, jsonify, request
 from flask_limiter import RateLimitExceeded
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from models.nickname_policy import Reason
 from models.nicknames import validate as validate_nickname
-from models.store.errors import NicknameError, NotFound, Unavailable
+from models.store.errors import NicknameError, NotFound, Refused, Unavailable
+from web import addresses, parsing
 from web import api_schemas as s
-from web import parsing
 from web.auth import current_player, player_from_request, set_token_cookie
 from web.current import store
-from web.languages import letters_of
+from web.languages import letters_of, written_of
 from web.limits import refusals, retry_after, take_signin
 from web.pages import error_page
 
@@ -158,11 +158,15 @@ def create_session() -> tuple[Response, int]:
     body = load_body(s.SessionRequest(), optional=True)
     player = player_from_request()
     if player is not None:
+        addresses.record(player.id, "signin")
         return jsonify(s.SessionResponse().dump({"player": player, "created": False})), 200
     if body["nickname"] is not None:
         check_nickname(body["nickname"])
+    if store().address_banned(addresses.this_address_hash()):
+        raise ApiError(403, "new accounts from your address are refused for now", _code("banned"))
     take_signin()
     player, token = store().create_player(nickname=body["nickname"])
+    addresses.record(player.id, "signin")
     log.info("new player %d", player.id)
     out = s.SessionResponse().dump({"player": player, "token": token, "created": True})
     response = jsonify(out)
@@ -180,9 +184,64 @@ def update_me() -> Response:
     player = current_player()
     body = load_body(s.NicknameRequest())
     check_nickname(body["nickname"])
+    _limit("rename_limit", player.id, "rename_limited", "rename_rate", "nickname changes")
     updated = store().set_nickname(player.id, body["nickname"])
+    addresses.record(player.id, "rename")
     current_app.extensions["game"].player_changed(updated)
     return jsonify(s.Me().dump(updated))
+
+
+def _code(code: str, **more: str) -> dict[str, list[str]]:
+    return {"code": [code], **{k: [v] for k, v in more.items()}}
+
+
+def _limit(name: str, player_id: int, code: str, setting: str, what: str) -> None:
+    """Count one more for the player (not the address) or refuse: 429 naming the limit, with
+    the seconds to wait in the fields and in Retry-After; nothing changes."""
+    wait = current_app.extensions[name].take(f"player:{player_id}")
+    if wait is None:
+        return
+    refusals.note(what)
+    rate = getattr(current_app.config["SETTINGS"], setting)
+    seconds = str(int(wait))
+    message = f"Too many {what} (the limit is {rate}); try again in {seconds} s."
+    response = _error(429, message, _code(code, retry_after=seconds))
+    response.headers["Retry-After"] = seconds
+    abort(response)
+
+
+REPORT_REFUSED = {"report_self": 400, "report_bot": 400}
+
+
+@api.post("/reports")
+def report() -> tuple[Response, int]:
+    """Report a player for the admin (scripts/admin.py reports): one open report per reporter
+    and player (a repeat answers 200 with it), at most WT_REPORT_RATE per reporter."""
+    me = current_player()
+    body = load_body(s.ReportRequest())
+    target = body["player"]
+    if target == me.id:
+        raise ApiError(400, "you cannot report yourself", _code("report_self"))
+    info = store().get_player(target)
+    if info is None:
+        raise ApiError(404, f"no player {target}", _code("unknown_player"))
+    if info.is_bot:
+        raise ApiError(
+            400, "bots are the server's own: they cannot be reported", _code("report_bot")
+        )
+    existing = store().open_report(me.id, target)
+    if existing is not None:
+        return jsonify(s.ReportResponse().dump({"report": existing, "created": False})), 200
+    _limit("report_limit", me.id, "report_limited", "report_rate", "reports")
+    try:
+        filed, created = store().file_report(
+            me.id, target, body["reason"], body["where"], body["tournament"]
+        )
+    except Refused as exc:
+        raise ApiError(REPORT_REFUSED.get(exc.code, 400), str(exc), _code(exc.code)) from None
+    log.info("report %d on player %d", filed.id, target)
+    out = s.ReportResponse().dump({"report": filed, "created": created})
+    return jsonify(out), 201 if created else 200
 
 
 @api.get("/leaderboard")
@@ -211,8 +270,9 @@ def tournament(tournament_id: str) -> Response:
         raise ApiError(409, f"tournament {summary.id} is still running")
     out = s.SummaryResponse().dump(summary)
     split = letters_of(summary.language)
+    write = written_of(summary.language)  # the store keeps the folded secret
     for duel in out["duels"]:
-        duel["secret_letters"] = split(duel["secret"])
+        duel["secret_written"], duel["secret_letters"] = write(duel["secret"])
         for row in duel["rows"]:
             row["letters"] = split(row["word"]) if row["word"] is not None else None
     return jsonify(out)

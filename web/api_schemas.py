@@ -13,6 +13,7 @@ from typing import Any
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate, validates
 
 from models import nicknames
+from models.store.moderation import PLACES, REASONS
 from web.parsing import Text
 
 
@@ -51,6 +52,20 @@ class NicknameRequest(Schema):
     @validates("nickname")
     def _check(self, value: str, **_: object) -> None:
         _nickname(value)
+
+
+class ReportRequest(Schema):
+    """POST /api/reports: a player, why, and where the reporter saw them."""
+
+    class Meta:
+        unknown = RAISE
+
+    player = fields.Integer(required=True, strict=True, validate=validate.Range(1, 2**31 - 1))
+    reason = fields.String(required=True, validate=validate.OneOf(REASONS))
+    where = fields.String(required=True, validate=validate.OneOf(PLACES))
+    tournament = fields.Integer(
+        load_default=None, allow_none=True, strict=True, validate=validate.Range(1, 2**31 - 1)
+    )
 
 
 class LeaderboardQuery(Schema):
@@ -138,6 +153,7 @@ class PlayedTournament(Placement):
     status = fields.String()
     started_at = fields.DateTime()
     ended_at = fields.DateTime(allow_none=True)
+    void = fields.Boolean()
 
 
 class ProfileResponse(Schema):
@@ -184,6 +200,21 @@ class SummaryResponse(Schema):
     ended_at = fields.DateTime(allow_none=True)
     entries = fields.List(fields.Nested(SummaryEntry))
     duels = fields.List(fields.Nested(SummaryDuel))
+    void = fields.Boolean()  # voided by an admin: no rating changed
+
+
+class Report(Schema):
+    id = fields.Integer()
+    player = fields.Integer(attribute="target")
+    reason = fields.String()
+    where = fields.String()
+    tournament = fields.Integer(allow_none=True)
+    created_at = fields.DateTime()
+
+
+class ReportResponse(Schema):
+    report = fields.Nested(Report)
+    created = fields.Boolean()  # false: the reporter's open report on this player already
 
 
 class ErrorResponse(Schema):

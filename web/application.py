@@ -36,7 +36,7 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     app.extensions["game"] = game
     app.config["WORDS"] = game.words
 
-    from web import assets, limits, security, ws
+    from web import addresses, admin, assets, limits, metrics, security, ws
     from web.api import api
     from web.history import history
     from web.languages import languages
@@ -45,13 +45,16 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
 
     security.init_app(app)
     limits.init_app(app)
+    addresses.init_app(app)
     assets.init_app(app, pages.name, history.name)
     app.register_blueprint(api)
     app.register_blueprint(parties)
     app.register_blueprint(pages)
     app.register_blueprint(history)
     app.register_blueprint(languages)
+    admin.init_app(app)  # only with WT_ADMIN_TOKEN
     ws.init_app(app)
+    metrics.init_app(app)
 
     @app.get("/healthz")
     def health():

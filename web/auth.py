@@ -32,9 +32,18 @@ def token_from(headers: Mapping[str, str] | Headers, cookies: Mapping[str, str])
 
 def player_from_request() -> PlayerInfo | None:
     """The current request's player (a REST call or the websocket handshake); None when the
-    token is missing or wrong."""
+    token is missing or wrong. A banned player's token is refused at once: 403, code
+    `banned` (scripts/admin.py ban)."""
     token = token_from(request.headers, request.cookies)
-    return store().player_by_token(token) if token else None
+    player = store().player_by_token(token) if token else None
+    if player is not None and player.status != "active":
+        response = jsonify(
+            error="this account is banned from this server",
+            fields={"code": ["banned"]},
+        )
+        response.status_code = 403
+        abort(response)
+    return player
 
 
 def current_player() -> PlayerInfo:

@@ -21,7 +21,7 @@ from web.api_schemas import IdPath
 from web.auth import player_from_request
 from web.current import store
 from web.i18n import Translator
-from web.languages import letters_of
+from web.languages import letters_of, written_of
 from web.pages import render, translator
 
 T = TypeVar("T")
@@ -111,8 +111,14 @@ def recap_text(
 
 
 def _duel_view(
-    t: Translator, duel: SummaryDuel, name: dict[int, str], split: Any, me: int | None
+    t: Translator,
+    duel: SummaryDuel,
+    name: dict[int, str],
+    split: Any,
+    me: int | None,
+    write: Any = lambda w: (w, list(w)),
 ) -> DuelView:
+    written = write(duel.secret)  # the store keeps the folded secret; show it as written
     first = me if me in duel.players else duel.players[0]
     players = (first, duel.players[1] if first == duel.players[0] else duel.players[0])
     rows = []
@@ -139,9 +145,9 @@ def _duel_view(
         round=duel.round,
         players=players,
         length=duel.length,
-        secret_letters=split(duel.secret),
+        secret_letters=written[1],
         outcome=recap_text(
-            t, duel.result, duel.players, duel.winner, len(duel.rows), duel.secret, name
+            t, duel.result, duel.players, duel.winner, len(duel.rows), written[0], name
         ),
         rows=rows,
         mine=me in duel.players,
@@ -151,9 +157,10 @@ def _duel_view(
 def _rounds(t: Translator, summary: Summary, me: int | None) -> list[tuple[int, list[DuelView]]]:
     name = {e.player.id: e.player.nickname for e in summary.entries}
     split = letters_of(summary.language)
+    write = written_of(summary.language)
     rounds: dict[int, list[DuelView]] = {}
     for duel in summary.duels:
-        rounds.setdefault(duel.round, []).append(_duel_view(t, duel, name, split, me))
+        rounds.setdefault(duel.round, []).append(_duel_view(t, duel, name, split, me, write))
     return sorted(rounds.items())
 
 
@@ -250,4 +257,5 @@ def player_page(player_id: str) -> Response:
         chart=rating_chart(ratings),
         size=(CHART_W, CHART_H),
         mine=viewer is not None and viewer.id == profile.player.id,
+        me=viewer.id if viewer else None,  # who may report the nickname (not oneself)
     )

@@ -47,3 +47,12 @@ def letters_of(language: str) -> Callable[[str], list[str]]:
     if wordlist is None:
         return list
     return lambda word: list(wordlist.language.letters(word) or word)
+
+
+def written_of(language: str) -> Callable[[str], tuple[str, list[str]]]:
+    """How a stored (folded) secret is shown: the language's written form and its tiles
+    ("inutil" -> "inútil", i n ú t i l); the word as stored when the language is gone."""
+    wordlist = current_app.config["WORDS"].get(language)
+    if wordlist is None:
+        return lambda word: (word, list(word))
+    return lambda word: (wordlist.shown(word), wordlist.shown_letters(word))

@@ -3,13 +3,13 @@
 Bodies larger than WT_MAX_BODY_BYTES are refused with 413 before they are read (a check here
 for every route, even those that never read a body; Flask's MAX_CONTENT_LENGTH for chunked
 ones). WT_REST_RATE requests per address under /api/ go through flask-limiter; WT_PAGE_RATE
-counts every other request (pages, replays, profiles, assets, /healthz) apart, so a flood of
-replays cannot slow the game; WT_SIGNIN_RATE counts only the accounts an address actually
-creates (a returning player signing in again costs nothing), with the `limits` library that
-flask-limiter is built on. All are kept in memory (one server process per database) and
-answered 429 with Retry-After. An address is the client's IP, taken from X-Forwarded-For only
-when WT_TRUSTED_PROXIES says how many proxies stand in front; IPv6 clients count per /64, the
-smallest block one subscriber gets (web/server.py's connection cap too).
+counts every other request but the websocket's handshake (pages, replays, profiles, assets,
+/healthz) apart, so a flood of replays cannot slow the game; WT_SIGNIN_RATE counts only the
+accounts an address actually creates (a returning player signing in again costs nothing), with
+the `limits` library that flask-limiter is built on. All are kept in memory (one server process
+per database) and answered 429 with Retry-After. An address is the client's IP, taken from
+X-Forwarded-For only when WT_TRUSTED_PROXIES says how many proxies stand in front; IPv6 clients
+count per /64, the smallest block one subscriber gets (web/server.py's connection cap too).
 
 Refusals are logged as one summary line a minute, not one line each (a flood would bury the
 log), by `Refusals`.
@@ -69,15 +69,18 @@ limiter = Limiter(
 
 
 class Refusals:
-    """Counts refusals by limit and logs them once a minute as one line (the first at once)."""
+    """Counts refusals by limit and logs them once a minute as one line (the first at once);
+    `total` keeps the counts since the start (for /metrics, web/metrics.py)."""
 
     def __init__(self, every: float = 60.0, clock=time.monotonic) -> None:
         self.every, self.clock = every, clock
         self.counts: Counter[str] = Counter()
+        self.total: Counter[str] = Counter()
         self.last: float | None = None
 
     def note(self, limit: str) -> None:
         self.counts[limit] += 1
+        self.total[limit] += 1
         now = self.clock()
         if self.last is None or now - self.last >= self.every:
             self.flush(now)
@@ -131,6 +134,8 @@ def init_app(app: Flask) -> None:
     settings: Settings = app.config["SETTINGS"]
     app.extensions["signin_limit"] = WindowLimit(settings.signin_rate)
     app.extensions["page_limit"] = WindowLimit(settings.page_rate)
+    app.extensions["rename_limit"] = WindowLimit(settings.rename_rate)  # per player
+    app.extensions["report_limit"] = WindowLimit(settings.report_rate)  # per reporter
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     if settings.trusted_proxies:
         n = settings.trusted_proxies
@@ -149,8 +154,10 @@ def _refuse_large_bodies() -> None:
 
 
 def _limit_pages() -> None:
-    """Every request outside /api/ counts against WT_PAGE_RATE for its address."""
-    if request.path.startswith("/api/"):
+    """Every request outside /api/ counts against WT_PAGE_RATE for its address, except the
+    websocket's handshake: it has its own limits (connections per address, frames per
+    second), and the server's own bots and a page's reconnections use it."""
+    if request.path.startswith("/api/") or request.path == "/ws":
         return
     wait = current_app.extensions["page_limit"].take(client_address())
     if wait is not None:

@@ -11,6 +11,13 @@
 - When a websocket ends, its TCP connection is closed: nothing sent after it on the same
   connection is ever read as a new HTTP request.
 - A body refused as too large (413) is not drained: the connection is closed instead.
+- The server's own bots connect to a second listener, on loopback only and on a port of its
+  own (`make_bot_server`), that has no per-address cap: the TCP cap is counted when a
+  connection is accepted, before any header could say who it is, and the bots all come from
+  127.0.0.1, so on the public listener they would share one address's cap with every other
+  local client (and fill it). Only processes on this machine can reach that listener; its
+  websockets are still counted per address unless they show the server's bot credential
+  (web/ws.py), and actors/bots.py caps the bots one address can take.
 """
 
 from __future__ import annotations
@@ -219,3 +226,14 @@ def make_server(settings: Settings, app: Any) -> Server:
         limits.per_address or "no limit",
     )
     return Server((settings.host, settings.port), app, limits, log=None)
+
+
+BOT_HOST = "127.0.0.1"
+
+
+def make_bot_server(settings: Settings, app: Any) -> Server:
+    """The bots' listener: the same application on loopback, a free port, no per-address
+    cap (see the module docstring); at most WT_MAX_CONNECTIONS connections all the same."""
+    limits = limits_from(settings, raise_open_file_limit())
+    bots = Limits(limits.header_timeout, limits.idle_timeout, limits.max_connections, None)
+    return Server((BOT_HOST, 0), app, bots, log=None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import logging
 import time
+from bisect import bisect_left
 from typing import Any
 
 log = logging.getLogger("wordle.tuning")
@@ -25,6 +26,8 @@ log = logging.getLogger("wordle.tuning")
 # each young collection long (50,000: 100-350 ms every 20 s).
 GC_THRESHOLDS = (1000, 5, 1000)
 SLOW_GC_SECONDS = 0.1  # log collections that stop the process longer than this
+# Upper bounds (seconds) of the pause histogram /metrics shows (wordle_gc_pause_seconds).
+PAUSE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 
 
 def tune_gc() -> None:
@@ -36,7 +39,11 @@ def tune_gc() -> None:
 
 
 class GcWatch:
-    """Times every collection (gc.callbacks) and logs the ones that stop the process long."""
+    """Times every collection (gc.callbacks) and logs the ones that stop the process long.
+
+    It also counts the pauses into histogram buckets (`buckets[generation][i]`: collections
+    that took at most PAUSE_BUCKETS[i] and more than the bound before), plain integers that
+    web/metrics.py reads at a scrape: no lock is taken inside the collector's callback."""
 
     def __init__(self, slow: float = SLOW_GC_SECONDS) -> None:
         self.slow = slow
@@ -44,6 +51,7 @@ class GcWatch:
         self.count = [0, 0, 0]
         self.total = [0.0, 0.0, 0.0]
         self.longest = [0.0, 0.0, 0.0]
+        self.buckets = [[0] * len(PAUSE_BUCKETS) for _ in range(3)]
 
     def install(self) -> GcWatch:
         gc.callbacks.append(self)
@@ -58,6 +66,9 @@ class GcWatch:
         self.count[g] += 1
         self.total[g] += took
         self.longest[g] = max(self.longest[g], took)
+        bucket = bisect_left(PAUSE_BUCKETS, took)
+        if bucket < len(PAUSE_BUCKETS):  # beyond the last bound: only in the count (+Inf)
+            self.buckets[g][bucket] += 1
         if took >= self.slow:
             log.warning(
                 "gc: a generation %d collection stopped the process for %.0f ms "

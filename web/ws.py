@@ -29,7 +29,7 @@ from flask_sock import ConnectionClosed, Sock
 from werkzeug.exceptions import TooManyRequests
 
 from models.settings import Settings
-from protocol.codes import PROTOCOL_VERSION
+from protocol.codes import BOT_HEADER, PROTOCOL_VERSION
 from protocol.server import ErrorFrame
 from web.auth import player_from_request
 from web.limits import client_address, refusals
@@ -80,7 +80,8 @@ def _before_upgrade() -> None:
     if request.endpoint != "__flask_sock.websocket":
         return
     settings: Settings = current_app.config["SETTINGS"]
-    if current_app.extensions["websockets"][client_address()] >= (
+    g.ws_server_bot = _server_bot()
+    if not g.ws_server_bot and current_app.extensions["websockets"][client_address()] >= (
         settings.max_connections_per_address
     ):
         refusals.note("websockets per address")
@@ -88,6 +89,14 @@ def _before_upgrade() -> None:
     if not settings.ws_compression:
         request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
     g.ws_player = player_from_request()
+
+
+def _server_bot() -> bool:
+    """Is this one of the server's own bots (it shows the server's bot credential)? Those
+    are not counted against their (loopback) address: actors/bots.py caps what each address
+    may take of them."""
+    check = getattr(current_app.extensions["game"], "is_bot_credential", None)
+    return check is not None and check(request.headers.get(BOT_HEADER))
 
 
 def release_handshake_socket(ws: Any, environ: dict[str, Any]) -> None:
@@ -140,9 +149,11 @@ def websocket(ws: Any) -> None:
         return
     address = client_address()
     open_sockets = current_app.extensions["websockets"]
-    open_sockets[address] += 1
+    counted = not g.get("ws_server_bot", False)
+    if counted:
+        open_sockets[address] += 1
     framed = not settings.ws_compression
-    conn = game.open_connection(Socket(ws, framed=framed), player)
+    conn = game.open_connection(Socket(ws, framed=framed), player, address)
     bucket = TokenBucket(
         settings.frames_per_second, 2 * settings.frames_per_second, time.monotonic()
     )
@@ -165,7 +176,8 @@ def websocket(ws: Any) -> None:
                     break
                 continue
             try:
-                if not bucket.take(time.monotonic()):
+                received = time.monotonic()
+                if not bucket.take(received):
                     raise FrameError("rate_limited")
                 command = parse_client_frame(data, settings.max_frame_bytes)
             except FrameError as refused:
@@ -176,7 +188,7 @@ def websocket(ws: Any) -> None:
                     break
                 continue
             strikes = 0
-            game.command(conn, command)
+            game.command(conn, command, player.id, received)
     except ConnectionClosed:
         pass
     except CloseWith as close:  # the client's close answered, or its protocol error
@@ -184,7 +196,8 @@ def websocket(ws: Any) -> None:
             game.end_connection(conn, close.code, close.reason)
     finally:
         quiet.close()
-        open_sockets[address] -= 1
-        if not open_sockets[address]:
-            del open_sockets[address]
+        if counted:
+            open_sockets[address] -= 1
+            if not open_sockets[address]:
+                del open_sockets[address]
         game.close_connection(player.id, conn)

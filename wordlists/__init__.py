@@ -5,7 +5,8 @@ Each language lives in a folder ``wordlists/<code>/`` with:
 * ``language.json`` - the language definition (alphabet, keyboard, normalisation), see FORMAT.md;
 * ``answers.txt``   - possible secrets, one normalised word per line;
 * ``allowed.txt``   - every accepted guess (``allowed.txt.gz`` is read as well);
-* ``blocklist.txt`` - words never used as secrets, even if listed in answers (optional).
+* ``blocklist.txt`` - words never used as secrets, even if listed in answers (optional);
+* ``display.txt``   - secrets as written, ``folded<TAB>written`` (optional, wordlists/display.py).
 
 Pure Python, no gevent/Flask/Peewee: the engine, the web layer and the admin scripts share it.
 Allowed guesses are kept as one sorted string per word length and searched by bisection, which
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordlists.blocklist import BLOCKLIST_FILE, read_blocklist
+from wordlists.display import DISPLAY_FILE, DisplayError, display_letters, read_display
 from wordlists.language import DEFINITION_FILE, Language, LanguageError, load_definition
 
 __all__ = [
@@ -96,6 +98,20 @@ class WordList:
     language: Language
     answers: dict[int, tuple[str, ...]]
     _allowed: dict[int, _SortedWords] = field(repr=False)
+    #: folded answer -> the word as the language writes it (accents, German capitals)
+    display: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def shown(self, word: str) -> str:
+        """A secret as players see it revealed: its display form, else the word itself."""
+        return self.display.get(word, word)
+
+    def shown_letters(self, word: str) -> list[str]:
+        """The revealed secret's tiles: its display form cut by the folded letters."""
+        letters = self.language.letters(word) or tuple(word)
+        written = self.display.get(word)
+        if written is None:
+            return list(letters)
+        return display_letters(written, letters, self.language.normalize)
 
     def is_allowed(self, word: str) -> bool:
         """Whether a normalised word is an accepted guess (answers are always accepted)."""
@@ -238,10 +254,17 @@ def load_language(folder: str | Path, code: str) -> WordList:
                 by_width.setdefault(len(word), []).append(word)
     allowed = {width: _SortedWords(words, width) for width, words in by_width.items()}
     del by_width
+    try:
+        display = read_display(
+            base / DISPLAY_FILE, lang.normalize, lambda w: lang.letters(w) is not None
+        )
+    except DisplayError as exc:
+        raise WordListError(str(exc)) from None
     return WordList(
         language=lang,
         answers={n: tuple(sorted(set(ws))) for n, ws in answers.items()},
         _allowed=allowed,
+        display=display,
     )
 
 

@@ -19,13 +19,14 @@ from models.lobby.inputs import (
     IntroOver,
     NextRound,
     SeatsView,
+    ShowNames,
 )
 from models.results import GameResult
 from protocol.wire import Frame
 
 C = TypeVar("C")
 
-Timed = GraceOver | FillWithBots | IntroOver | NextRound  # what a timer brings back
+Timed = GraceOver | FillWithBots | ShowNames | IntroOver | NextRound  # what a timer brings back
 
 
 # --- connections --------------------------------------------------------------------------
@@ -160,6 +161,7 @@ class Then:
 class WantBots:
     count: int
     average: float
+    addresses: tuple[str, ...] = ()  # of the lobby's people: their bots count against these
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,6 +98,12 @@ class GraceOver:
 
 
 @dataclass(frozen=True)
+class ShowNames:
+    """Renames held back (at most one lobby frame for them per WT_RENAME_SHOW_SECONDS) are
+    shown now: the latest names win."""
+
+
+@dataclass(frozen=True)
 class FillWithBots:
     """The lobby waited long enough: call bots to its empty seats."""
 
@@ -146,6 +152,7 @@ Input = (
     | DuelCrashed
     | GraceOver
     | FillWithBots
+    | ShowNames
     | BeginTournament
     | TournamentOpened
     | TournamentNotOpened

@@ -80,6 +80,11 @@ class Room(Generic[C]):
     def average(self) -> float:
         return average([pr.player.rating for pr in self.s.people])
 
+    def addresses(self) -> tuple[str, ...]:
+        """The addresses the lobby's people connect from (bots are not people)."""
+        found = {pr.player.address for pr in self.s.people if not pr.player.is_bot}
+        return tuple(sorted(a for a in found if a))
+
     def has_people(self) -> bool:
         """Is anyone seated who is not a bot?"""
         return any(not pr.player.is_bot for pr in self.s.people)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TypeVar, cast
 
 from models.duel import Duel, DuelEnded, GuessRejected, RowPlayed, TurnStarted
@@ -65,6 +66,9 @@ def begin_duel(
     if not letters:
         raise ValueError(f"secret {secret!r} is not made of the language's letters")
     duel, _ = Duel.begin(players, letters, secret, rng, now, turn_seconds=turn_seconds)
+    written = words.shown(secret)
+    if written != secret:
+        duel = replace(duel, written=written, written_letters=tuple(words.shown_letters(secret)))
     return duel
 
 

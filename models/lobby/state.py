@@ -120,6 +120,8 @@ class Lobby(NamedTuple, Generic[C]):
     fill_armed: bool = False  # a FillWithBots timer is pending
     version: int = 0  # of what the matchmaker was told (SeatsView)
     run: Run | None = None
+    names_shown_at: float | None = None  # when a rename was last shown (waiting)
+    names_due: bool = False  # a ShowNames timer is pending: renames wait for it
 
     def with_run(self, run: Run) -> Lobby[C]:
         """This lobby with `run` as its tournament (on every guess, hence spelt out)."""
@@ -134,6 +136,8 @@ class Lobby(NamedTuple, Generic[C]):
             self.fill_armed,
             self.version,
             run,
+            self.names_shown_at,
+            self.names_due,
         )
 
 

@@ -46,6 +46,7 @@ from models.lobby.inputs import (
     PlayerConnected,
     PlayerDisconnected,
     Seat,
+    ShowNames,
     TournamentNotOpened,
     TournamentOpened,
 )
@@ -94,6 +95,9 @@ class _Step(TournamentSteps[C]):
                 self.grace_over(message)
             case FillWithBots():
                 self.fill_with_bots()
+            case ShowNames():
+                self.s = self.s._replace(names_due=False)
+                self.show_names()
             case BeginTournament():
                 if self.s.status == WAITING and len(self.s.people) == SEATS:
                     self.start_tournament()
@@ -145,7 +149,7 @@ class _Step(TournamentSteps[C]):
             return
         free = SEATS - len(self.s.people)
         if free > 0:
-            self.out.append(WantBots(free, self.average()))
+            self.out.append(WantBots(free, self.average(), self.addresses()))
             delay = max(1.0, self.ctx.settings.bot_fill_seconds)
             self.out.append(After(delay, FillWithBots(), "fill"))
             self.s = self.s._replace(fill_armed=True)
@@ -187,8 +191,22 @@ class _Step(TournamentSteps[C]):
             return
         player = replace(pr.player, nickname=msg.player.nickname, tag=msg.player.tag)
         self.put(pr._replace(player=player))
-        if self.s.status == WAITING:
-            self.broadcast(frames.LobbyFrame(self.view()))
+        if not self.s.names_due:  # else the pending ShowNames brings this name too
+            self.show_names()
+
+    def show_names(self) -> None:
+        """Renames reach a waiting lobby at most once per WT_RENAME_SHOW_SECONDS (a flood of
+        renames would otherwise be a flood of lobby frames): the first at once, later ones
+        together when the interval is over, with the latest names."""
+        if self.s.status != WAITING:
+            return
+        last, every = self.s.names_shown_at, self.ctx.settings.rename_show_seconds
+        if last is not None and self.now - last < every:
+            self.out.append(After(last + every - self.now, ShowNames(), "names"))
+            self.s = self.s._replace(names_due=True)
+            return
+        self.s = self.s._replace(names_shown_at=self.now)
+        self.broadcast(frames.LobbyFrame(self.view()))
 
     def grace_over(self, msg: GraceOver) -> None:
         """Is this grace timer still the one that counts (the player never came back)?"""

@@ -42,7 +42,7 @@ def recap(run: Run) -> tuple[views.RecapView, ...]:
                 duel=slot.id if slot is not None else None,
                 outcome=cast(Outcome, outcome),
                 winner=as_id(result.winner) if result.winner is not None else None,
-                secret=slot.duel.secret_word if slot is not None else None,
+                secret=slot.duel.shown_word if slot is not None else None,
                 rows=len(slot.duel.rows) if slot is not None else 0,
             )
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from models.nicknames import NicknameError
 
-__all__ = ["NicknameError", "NotFound", "StoreError", "Unavailable"]
+__all__ = ["NicknameError", "NotFound", "Refused", "StoreError", "Unavailable"]
 
 
 class StoreError(Exception):
@@ -23,3 +23,12 @@ class Unavailable(StoreError):
 
 class NotFound(StoreError, LookupError):
     """The player, tournament or entry does not exist."""
+
+
+class Refused(StoreError, ValueError):
+    """A moderation call that cannot be done as asked (already banned, a bot, oneself...):
+    `code` names why, for the API's error fields; the message is one line for the admin."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from models.results import GameResult
+from models.store.moderation import LogLine, NameChange, Report
 from models.store.reads import LeaderboardLine, LeaderboardPage, Profile, Summary
 from models.store.values import PlayerInfo
 
@@ -64,3 +65,31 @@ class WebStore(Protocol):
     def player_profile(self, player_id: int) -> Profile: ...
 
     def tournament_summary(self, tournament_id: int) -> Summary: ...
+
+    # moderation (models/store/moderation.py)
+    def get_player(self, player_id: int) -> PlayerInfo | None: ...
+
+    def name_history(self, player_id: int) -> list[NameChange]: ...
+
+    def record_address(self, player_id: int, address_hash: str, browser: str, what: str) -> None:
+        """A keyed hash of the address, never the address."""
+
+    def address_banned(self, address_hash: str) -> bool: ...
+
+    def open_report(self, reporter: int, target: int) -> Report | None: ...
+
+    def file_report(
+        self, reporter: int, target: int, reason: str, where: str, tournament: int | None = None
+    ) -> tuple[Report, bool]: ...
+
+
+class ModerationLog(Protocol):
+    """What the running server reads of the admin's actions (actors/moderation.py)."""
+
+    def admin_log(self, after_id: int = 0, limit: int = 1000) -> list[LogLine]: ...
+
+    def last_admin_log_id(self) -> int: ...
+
+    def get_players(self, ids: Iterable[int]) -> dict[int, PlayerInfo]: ...
+
+    def purge_addresses(self, seen_before: dt.datetime) -> int: ...

@@ -16,11 +16,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from peewee import Database
-from playhouse.migrate import MySQLMigrator, SchemaMigrator, SqliteMigrator
+from peewee import BooleanField, CharField, Database
+from playhouse.migrate import MySQLMigrator, SchemaMigrator, SqliteMigrator, migrate
 
 from models.store.connection import is_mysql, is_sqlite
-from models.store.tables import TABLES, PlayerRow, SchemaMigrationRow, database
+from models.store.tables import (
+    ACCOUNT_ACTIVE,
+    MODERATION_TABLES,
+    TABLES,
+    PlayerRow,
+    SchemaMigrationRow,
+    database,
+)
 
 BASELINE_VERSION = 1
 BASELINE_NAME = "initial schema"
@@ -36,7 +43,34 @@ class Migration:
 # Steps after the first release, oldest first. Example of a step:
 #   Migration(2, "player motto", lambda m, d: migrate(m.add_column("player", "motto",
 #             CharField(max_length=80, null=True)))),
-MIGRATIONS: list[Migration] = []
+def _moderation_tables(_m: SchemaMigrator, db: Database) -> None:
+    for model in MODERATION_TABLES:
+        model._meta.table_settings = _table_settings()
+    db.create_tables(MODERATION_TABLES, safe=True)
+
+
+MIGRATIONS: list[Migration] = [
+    Migration(
+        2,
+        "player status (banned, removed)",
+        lambda m, d: migrate(
+            m.add_column("player", "status", CharField(max_length=16, default=ACCOUNT_ACTIVE))
+        ),
+    ),
+    Migration(
+        3,
+        "tournament void",
+        lambda m, d: migrate(m.add_column("tournament", "void", BooleanField(default=False))),
+    ),
+    Migration(
+        4,
+        "entry nickname at the start",
+        lambda m, d: migrate(
+            m.add_column("entry", "nickname", CharField(max_length=64, null=True))
+        ),
+    ),
+    Migration(5, "moderation tables", _moderation_tables),
+]
 
 
 def migrator() -> SchemaMigrator:

@@ -19,7 +19,7 @@ from models import nicknames
 from models.rules import START_RATING
 from models.store.connection import read, store_call, write
 from models.store.errors import NotFound
-from models.store.tables import EntryRow, PlayerRow, utcnow
+from models.store.tables import ACCOUNT_ACTIVE, EntryRow, NameChangeRow, PlayerRow, utcnow
 from models.store.values import PlayerInfo, checked_int, player_info, present
 
 TOKEN_BYTES = 32  # 256 random bits
@@ -57,6 +57,7 @@ def create_player(
             created_at=now,
             last_seen=now,
         )
+        NameChangeRow.insert(player=row.id, nickname=name, at=now, by="player").execute()
     return player_info(row), token
 
 
@@ -105,7 +106,9 @@ def set_nickname(player_id: int, nickname: str) -> PlayerInfo:
     pid = checked_int(player_id, "player id")
     name = nicknames.validate(nickname)
     with write():
-        PlayerRow.update(nickname=name).where(PlayerRow.id == pid).execute()
+        changed = PlayerRow.update(nickname=name).where(PlayerRow.id == pid).execute()
+        if changed:  # the name history (models/store/moderation.py) keeps every one
+            NameChangeRow.insert(player=pid, nickname=name, at=utcnow(), by="player").execute()
         row = PlayerRow.get_or_none(PlayerRow.id == pid)
     if row is None:
         raise NotFound(f"no player {pid}")
@@ -123,6 +126,7 @@ def purge_unplayed(seen_before: dt.datetime) -> int:
             PlayerRow.delete()
             .where(
                 (PlayerRow.is_bot == False)  # noqa: E712 (peewee expression)
+                & (PlayerRow.status == ACCOUNT_ACTIVE)  # a banned account is kept, marked
                 & (PlayerRow.placements == 0)
                 & (PlayerRow.last_seen < seen_before)
                 & PlayerRow.id.not_in(played)

@@ -10,7 +10,14 @@ from peewee import Expression, fn
 
 from models.store.connection import read, store_call
 from models.store.errors import NotFound
-from models.store.tables import DuelRow, EntryRow, GuessRow, PlayerRow, TournamentRow
+from models.store.tables import (
+    ACCOUNT_ACTIVE,
+    DuelRow,
+    EntryRow,
+    GuessRow,
+    PlayerRow,
+    TournamentRow,
+)
 from models.store.values import (
     PlayerInfo,
     aware,
@@ -55,6 +62,7 @@ class PlayedTournament:
     rating_before: int
     rating_after: int | None
     rating_change: int | None
+    void: bool = False
 
 
 @dataclass(frozen=True)
@@ -110,11 +118,13 @@ class Summary:
     ended_at: dt.datetime | None
     entries: list[SummaryEntry]  # by place (unplaced last), then seat
     duels: list[SummaryDuel]  # by round, then the order they were recorded
+    void: bool = False  # voided by an admin: its rating changes were taken back
 
 
 def _ranked(include_bots: bool) -> Expression:
-    """Who the leaderboard ranks: players with a placement (people only, unless asked)."""
-    where = PlayerRow.placements > 0
+    """Who the leaderboard ranks: players with a placement (people only, unless asked), not
+    banned or removed (their games stay; their rank goes)."""
+    where = (PlayerRow.placements > 0) & (PlayerRow.status == ACCOUNT_ACTIVE)
     if not include_bots:
         where &= PlayerRow.is_bot == False  # noqa: E712 (peewee expression)
     return where
@@ -178,7 +188,12 @@ def player_profile(player_id: int, recent: int = 10, history: int = 200) -> Prof
             raise NotFound(f"no player {pid}")
         points = list(
             EntryRow.select(EntryRow.tournament, EntryRow.placed_at, EntryRow.rating_after)
-            .where((EntryRow.player == pid) & EntryRow.placed_at.is_null(False))
+            .join(TournamentRow)
+            .where(
+                (EntryRow.player == pid)
+                & EntryRow.placed_at.is_null(False)
+                & (TournamentRow.void == False)  # noqa: E712 (a void tournament is not rated)
+            )
             .order_by(EntryRow.placed_at.desc(), EntryRow.id.desc())
             .limit(history)
         )
@@ -209,6 +224,7 @@ def player_profile(player_id: int, recent: int = 10, history: int = 200) -> Prof
                 rating_before=e.rating_before,
                 rating_after=e.rating_after,
                 rating_change=rating_change(e),
+                void=bool(e.tournament.void),
             )
             for e in played
         ],
@@ -250,7 +266,7 @@ def tournament_summary(tournament_id: int) -> Summary:
         ended_at=aware(t.ended_at),
         entries=[
             SummaryEntry(
-                player=player_info(e.player),
+                player=player_info(e.player, e.nickname),  # the name at the start
                 seat=e.seat,
                 place=e.place,
                 elimination_round=e.elimination_round,
@@ -277,6 +293,7 @@ def tournament_summary(tournament_id: int) -> Summary:
             )
             for d in duels
         ],
+        void=bool(t.void),
     )
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import logging
 
-from models.store import journal, migrations, players, reads, tournaments
+from models.store import journal, migrations, moderation, players, reads, tournaments
+from models.store import moderation_reads as admin_reads
 from models.store.connection import check_writable, connect, health
 
 log = logging.getLogger("wordle.store")
@@ -41,6 +42,24 @@ class SqlStore:
     rating_total = staticmethod(reads.rating_total)
     running_tournaments = staticmethod(reads.running_tournaments)
     health = staticmethod(health)
+    # moderation (models/store/moderation.py): the web's records and reports, the admin's
+    # actions (scripts/admin.py), and the log the running server polls (actors/moderation.py)
+    name_history = staticmethod(moderation.name_history)
+    record_address = staticmethod(moderation.record_address)
+    address_banned = staticmethod(moderation.address_banned)
+    purge_addresses = staticmethod(moderation.purge_addresses)
+    open_report = staticmethod(moderation.open_report)
+    file_report = staticmethod(moderation.file_report)
+    open_reports = staticmethod(admin_reads.open_reports)
+    close_report = staticmethod(moderation.close_report)
+    admin_rename = staticmethod(moderation.admin_rename)
+    ban = staticmethod(moderation.ban)
+    unban = staticmethod(moderation.unban)
+    remove_player = staticmethod(moderation.remove_player)
+    void_tournament = staticmethod(moderation.void_tournament)
+    player_record = staticmethod(admin_reads.player_record)
+    admin_log = staticmethod(admin_reads.admin_log)
+    last_admin_log_id = staticmethod(admin_reads.last_admin_log_id)
 
 
 def open_database(url: str, journal_path: str | None = None) -> list[int]:

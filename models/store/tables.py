@@ -29,6 +29,10 @@ STATUS_FINISHED = "finished"
 STATUS_ABORTED = "aborted"
 STATUS_ABANDONED = "abandoned"  # every person left; the bots still playing got no place
 
+ACCOUNT_ACTIVE = "active"
+ACCOUNT_BANNED = "banned"  # token refused (403); games kept
+ACCOUNT_REMOVED = "removed"  # token revoked; shown as "removed player"; games kept
+
 
 def utcnow() -> dt.datetime:
     """Naive UTC, as stored: every datetime column holds UTC."""
@@ -56,6 +60,7 @@ class PlayerRow(BaseModel):
     token_hash = CharField(max_length=64, unique=True)  # sha256 hex of the secret token
     is_bot = BooleanField(default=False)
     bot_level = CharField(max_length=16, null=True)
+    status = CharField(max_length=16, default=ACCOUNT_ACTIVE)  # a mark, never a deletion
 
     class Meta:
         table_name = "player"
@@ -68,6 +73,7 @@ class TournamentRow(BaseModel):
     status = CharField(max_length=16, default=STATUS_RUNNING, index=True)
     started_at = DateTimeField(default=utcnow)
     ended_at = DateTimeField(null=True)
+    void = BooleanField(default=False)  # voided by an admin: its rating changes reverted
 
     class Meta:
         table_name = "tournament"
@@ -86,6 +92,7 @@ class EntryRow(BaseModel):
     elimination_round = SmallIntegerField(null=True)
     left = BooleanField(default=False, column_name="left_game")  # left or lost the connection
     placed_at = DateTimeField(null=True)
+    nickname = CharField(max_length=64, null=True)  # the player's name at the start (or admin's)
     tournament_id: int  # (peewee's accessors of the foreign keys' values, for the type checker)
     player_id: int
 
@@ -151,6 +158,100 @@ class SchemaMigrationRow(BaseModel):
         table_name = "schema_migration"
 
 
+class NameChangeRow(BaseModel):
+    """Every nickname a player took (sign-in's too): who set it, the player or an admin."""
+
+    id = AutoField()
+    player = ForeignKeyField(PlayerRow, on_delete="CASCADE", index=False)
+    nickname = CharField(max_length=64)
+    at = DateTimeField(default=utcnow)
+    by = CharField(max_length=8)  # "player" or "admin"
+    player_id: int
+
+    class Meta:
+        table_name = "name_change"
+        indexes = ((("player", "at"), False),)
+
+
+class AddressSeenRow(BaseModel):
+    """A sign-in or rename: a keyed hash of the client's address (never the address) and the
+    browser family; purged after WT_ADDRESS_DAYS."""
+
+    id = AutoField()
+    player = ForeignKeyField(PlayerRow, on_delete="CASCADE", index=False)
+    address_hash = CharField(max_length=64, index=True)
+    browser = CharField(max_length=16)
+    what = CharField(max_length=16)  # "signin" or "rename"
+    at = DateTimeField(default=utcnow, index=True)
+    player_id: int
+
+    class Meta:
+        table_name = "address_seen"
+        indexes = ((("player", "at"), False),)
+
+
+class AddressBanRow(BaseModel):
+    """An address hash refused new accounts until `until` (set by a ban)."""
+
+    id = AutoField()
+    address_hash = CharField(max_length=64, index=True)
+    until = DateTimeField()
+    player = IntegerField()  # the banned account (not a key: the row outlives a purge)
+
+    class Meta:
+        table_name = "address_ban"
+
+
+class ReportRow(BaseModel):
+    """A player's report of another; open until a moderator closes it."""
+
+    id = AutoField()
+    reporter = ForeignKeyField(PlayerRow, on_delete="CASCADE", index=False)
+    target = ForeignKeyField(PlayerRow, on_delete="CASCADE", index=False)
+    reason = CharField(max_length=32)
+    where = CharField(max_length=16)
+    tournament = IntegerField(null=True)
+    created_at = DateTimeField(default=utcnow)
+    closed_at = DateTimeField(null=True)
+    closed_by = CharField(max_length=64, null=True)
+    note = CharField(max_length=500, null=True)
+    reporter_id: int
+    target_id: int
+
+    class Meta:
+        table_name = "report"
+        indexes = (
+            (("reporter", "target"), False),
+            (("target", "closed_at"), False),
+        )
+
+
+class AdminLogRow(BaseModel):
+    """Every moderator action: when, by whom, what, on whom, why (the moderation actor polls
+    it to bring an action to the running game)."""
+
+    id = AutoField()
+    at = DateTimeField(default=utcnow)
+    by = CharField(max_length=64)
+    action = CharField(max_length=16)
+    player = IntegerField(null=True)  # plain ids: the log outlives everything it names
+    tournament = IntegerField(null=True)
+    report = IntegerField(null=True)
+    reason = CharField(max_length=500, default="")
+    detail = CharField(max_length=500, default="")
+
+    class Meta:
+        table_name = "admin_log"
+
+
+MODERATION_TABLES: list[type[Model]] = [
+    NameChangeRow,
+    AddressSeenRow,
+    AddressBanRow,
+    ReportRow,
+    AdminLogRow,
+]
+
 TABLES: list[type[Model]] = [
     PlayerRow,
     TournamentRow,
@@ -158,4 +259,5 @@ TABLES: list[type[Model]] = [
     DuelRow,
     GuessRow,
     SchemaMigrationRow,
+    *MODERATION_TABLES,
 ]

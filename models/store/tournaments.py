@@ -66,10 +66,13 @@ def start_tournament(language: str, seats: Sequence[int]) -> tuple[int, dict[int
     if len(set(ids)) != len(ids) or not 2 <= len(ids) <= SEATS:
         raise ValueError(f"a tournament needs 2 to {SEATS} distinct players")
     with write():
-        ratings = {
-            row.id: row.rating
-            for row in PlayerRow.select(PlayerRow.id, PlayerRow.rating).where(PlayerRow.id.in_(ids))
-        }
+        rows = list(
+            PlayerRow.select(PlayerRow.id, PlayerRow.rating, PlayerRow.nickname).where(
+                PlayerRow.id.in_(ids)
+            )
+        )
+        names = {row.id: row.nickname for row in rows}
+        ratings = {row.id: row.rating for row in rows}
         missing = [p for p in ids if p not in ratings]
         if missing:
             raise NotFound(f"no players {missing}")
@@ -81,6 +84,7 @@ def start_tournament(language: str, seats: Sequence[int]) -> tuple[int, dict[int
                     "player": p,
                     "seat": seat,
                     "rating_before": ratings[p],
+                    "nickname": names[p],  # the name the replay shows
                 }
                 for seat, p in enumerate(ids)
             ]

@@ -26,12 +26,20 @@ class PlayerInfo:
     placements: int
     created_at: dt.datetime  # aware, UTC
     last_seen: dt.datetime  # aware, UTC; private (only the player's own /api/me shows it)
+    status: str = "active"  # or "banned", "removed" (models/store/moderation.py)
 
 
-def player_info(row: PlayerRow) -> PlayerInfo:
+REMOVED_NAME = "removed player"
+
+
+def player_info(row: PlayerRow, nickname: str | None = None) -> PlayerInfo:
+    """`nickname`: the name to show instead of the current one (a replay's, from its entry);
+    a removed account shows as "removed player" everywhere."""
+    status = getattr(row, "status", "active") or "active"
+    shown = REMOVED_NAME if status == "removed" else (nickname or row.nickname)
     return PlayerInfo(
         id=row.id,
-        nickname=row.nickname,
+        nickname=shown,
         tag=nicknames.tag(row.id),
         rating=row.rating,
         is_bot=bool(row.is_bot),
@@ -39,6 +47,7 @@ def player_info(row: PlayerRow) -> PlayerInfo:
         placements=row.placements,
         created_at=aware(row.created_at),
         last_seen=aware(row.last_seen),
+        status=status,
     )
 
 

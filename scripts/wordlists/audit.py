@@ -65,7 +65,7 @@ def uzbek_evidence(lang: Language) -> Callable[[str], tuple[str, str, str]]:
 
 
 def kazakh_evidence(lang: Language) -> Callable[[str], tuple[str, str, str]]:
-    from scripts.wordlists.build import kazakh_nouns, kazakh_usage
+    from scripts.wordlists.kazakh import kazakh_nouns, kazakh_usage
 
     usage, _lower, _capital_only = kazakh_usage(lang)
     nouns = kazakh_nouns(lang)

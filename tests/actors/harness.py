@@ -22,6 +22,7 @@ from actors.runtime import settle
 from actors.system import GameServer
 from models.lobby import run as lobby_run
 from models.settings import Settings
+from tests.actors.secret_forms import secret_forms
 from web.protocol_schemas import check_server_frame, parse_client_frame
 
 # word list -> pair -> the secrets of the pair's duels, in the order they began
@@ -67,6 +68,12 @@ class SmallWords:
 
     def is_allowed(self, word: str) -> bool:
         return word in self.allowed
+
+    def shown(self, word: str) -> str:
+        return word
+
+    def shown_letters(self, word: str) -> list[str]:
+        return list(word)
 
 
 class FakeSocket:
@@ -364,8 +371,14 @@ def assert_secrets_kept(frames: list[dict[str, Any]]) -> int:
     """No frame carries a duel's secret before that duel ended; returns the duels checked.
 
     Guessed words are not secrets (a row's letters are what a player typed, and the winning row
-    is the moment the duel ends), nor is a rejected guess echoing what the player typed."""
-    secrets = {f["duel"]: f["secret"] for f in frames if f["type"] == "duel_ended"}
+    is the moment the duel ends), nor is a rejected guess echoing what the player typed.
+    The revealed secret is the written form (inútil, Haus): its folded forms are searched too,
+    in any case."""
+    secrets = {
+        f["duel"]: secret_forms(f["secret"], f.get("secret_letters") or [])
+        for f in frames
+        if f["type"] == "duel_ended"
+    }
     started: set[int] = set()  # a secret is chosen when its duel starts, not before
     ended: set[int] = set()
     for frame in frames:
@@ -378,6 +391,8 @@ def assert_secrets_kept(frames: list[dict[str, Any]]) -> int:
             frame = {k: v for k, v in frame.items() if k != "word"}
         live = {d: s for d, s in secrets.items() if d in started and d not in ended}
         for text in _strings(frame):
-            for duel_id, secret in live.items():
-                assert secret not in text, f"secret of duel {duel_id} in {frame}"
+            folded = text.casefold()
+            for duel_id, forms in live.items():
+                for secret in forms:
+                    assert secret not in folded, f"secret of duel {duel_id} in {frame}"
     return len(secrets)

@@ -27,7 +27,8 @@ def add_motto(migrator, database) -> None:
     migrate(migrator.add_column("player", "motto", CharField(max_length=80, null=True)))
 
 
-MOTTO = migrations.Migration(2, "player motto (test only)", add_motto)
+MOTTO = migrations.Migration(100, "player motto (test only)", add_motto)
+REAL = {migrations.BASELINE_VERSION} | {m.version for m in migrations.MIGRATIONS}
 
 
 def columns(table: str) -> set[str]:
@@ -44,16 +45,17 @@ def test_new_database_gets_every_table_and_the_baseline(fresh_db_url):
         indexes = {i.name for i in tables.database.get_indexes("entry")}
     assert {m._meta.table_name for m in tables.TABLES} <= names
     assert any("player_id_placed_at" in name for name in indexes)
-    assert migrations.applied_versions() == {migrations.BASELINE_VERSION}
+    every = {migrations.BASELINE_VERSION} | {m.version for m in migrations.MIGRATIONS}
+    assert migrations.applied_versions() == every
     migrations.create_tables()  # again: nothing to do, nothing recorded twice
-    assert migrations.applied_versions() == {migrations.BASELINE_VERSION}
+    assert migrations.applied_versions() == every
 
 
 def test_new_database_records_known_steps_as_applied(fresh_db_url, monkeypatch):
     monkeypatch.setattr(migrations, "MIGRATIONS", [MOTTO])
     connect(fresh_db_url())
     migrations.create_tables()  # the models are the latest schema: the step is only recorded
-    assert migrations.applied_versions() == {1, 2}
+    assert migrations.applied_versions() == {1, 100}
     assert migrations.pending() == []
 
 
@@ -67,10 +69,10 @@ def test_a_migration_runs_once_and_is_recorded(fresh_db_url):
     assert "motto" not in columns("player")  # a dry run changes nothing
     assert migrations.apply([MOTTO]) == [MOTTO]
     assert "motto" in columns("player")
-    assert migrations.applied_versions() == {1, 2}
+    assert migrations.applied_versions() == REAL | {100}
     assert migrations.apply([MOTTO]) == []  # second run: nothing to do
     with tables.database.connection_context():
-        row = tables.SchemaMigrationRow.get_by_id(2)
+        row = tables.SchemaMigrationRow.get_by_id(100)
     assert row.name == MOTTO.name and row.applied_at is not None
     assert store.player_by_token(token).nickname == "Before"  # data kept
 
@@ -83,8 +85,8 @@ def test_a_failing_migration_is_not_recorded(fresh_db_url):
         raise RuntimeError("typo in migration")
 
     with pytest.raises(RuntimeError, match="typo"):
-        migrations.apply([migrations.Migration(2, "broken", broken)])
-    assert migrations.applied_versions() == {1}
+        migrations.apply([migrations.Migration(100, "broken", broken)])
+    assert migrations.applied_versions() == REAL
     assert migrations.apply([MOTTO]) == [MOTTO]  # the fixed step then runs
 
 
@@ -113,12 +115,12 @@ def test_migrate_script(fresh_db_url, capsys):
     assert "no schema yet" in capsys.readouterr().out
     open_database(url)
     assert script.main(["--url", url, "--list"], steps=[MOTTO]) == 0
-    assert "2  pending  player motto" in capsys.readouterr().out
+    assert " 100  pending  player motto" in capsys.readouterr().out
     assert script.main(["--url", url, "--dry-run"], steps=[MOTTO]) == 0
-    assert "would apply 2" in capsys.readouterr().out
+    assert "would apply 100" in capsys.readouterr().out
     assert "motto" not in columns("player")
     assert script.main(["--url", url], steps=[MOTTO]) == 0
-    assert "applied 2" in capsys.readouterr().out
+    assert "applied 100" in capsys.readouterr().out
     assert script.main(["--url", url], steps=[MOTTO]) == 0
     assert "nothing to do" in capsys.readouterr().out
     assert "motto" in columns("player")

@@ -2,6 +2,7 @@
 and the web layer reaches the game only through its facade."""
 
 import ast
+import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,3 +90,39 @@ def test_the_protocol_stands_below_the_actors_and_the_web():
             used = imports_of(path, known)
             below = {m for m in used if m.startswith(("actors", "web", "models.store"))}
             assert not below, f"{name} imports {sorted(below)}"
+
+
+MAX_LINES = 400
+#: not the project's source: environments and installed packages anywhere, and the build output,
+#: data and test artifacts .gitignore keeps out (hidden folders and *.egg-info too)
+NOT_SOURCE = {".venv", "node_modules", "__pycache__"}
+NOT_SOURCE_AT_ROOT = {"build", "data", "tests/artifacts"}
+
+
+def source_files() -> list[Path]:
+    """Every .py, .js and .mjs file of the project."""
+    found = []
+    for folder, subfolders, files in os.walk(ROOT):
+        here = Path(folder)
+        subfolders[:] = [
+            d
+            for d in subfolders
+            if d not in NOT_SOURCE
+            and not d.startswith(".")
+            and not d.endswith(".egg-info")
+            and (here / d).relative_to(ROOT).as_posix() not in NOT_SOURCE_AT_ROOT
+        ]
+        found += [here / f for f in files if f.endswith((".py", ".js", ".mjs"))]
+    return found
+
+
+def test_no_source_file_is_over_400_lines():
+    """Small modules named after what they hold: a file past the limit is split, not grown."""
+    files = source_files()
+    assert ROOT / "app.py" in files and ROOT / "web" / "static" / "js" / "board.js" in files
+    long = {
+        path.relative_to(ROOT).as_posix(): n
+        for path in files
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert not long, f"over {MAX_LINES} lines: {long}"

@@ -58,6 +58,12 @@ class Words:
     def is_allowed(self, word: str) -> bool:
         return word in self.answers.get(len(word), ())
 
+    def shown(self, word: str) -> str:
+        return word
+
+    def shown_letters(self, word: str) -> list[str]:
+        return list(word)
+
 
 @dataclass
 class World:

@@ -1,10 +1,11 @@
 import random
+import statistics
 import string
 
 import pytest
 
 from models.rating import rating_changes
-from models.simulation import SKILLS, Vocabulary, play_tournament, skill_mix
+from models.simulation import SKILLS, Vocabulary, play_duel, play_tournament, skill_mix
 
 
 def synthetic_vocabulary(seed=0, per_length=150):
@@ -56,3 +57,21 @@ def test_weak_players_draw_more_than_strong_ones():
 def test_skill_mix_names_eight_players():
     assert len(skill_mix("strong:3,weak:5", random.Random(1))) == 8
     assert set(skill_mix("mixed", random.Random(1))) == set(SKILLS.values())
+
+
+@pytest.mark.parametrize("level", list(SKILLS))
+def test_virtual_players_keep_a_lively_pace(level):
+    rng = random.Random(level)
+    skills = {0: SKILLS[level], 1: SKILLS[level]}
+    thinks, skipped = [], 0
+    for secret in VOCAB.answers[5][:40]:
+        duel = play_duel(rng, VOCAB, skills, (0, 1), "".join(secret), secret, 100.0, 30.0)
+        turn_start = 100.0
+        for row in duel.rows:
+            if row.skipped:
+                skipped += 1
+            else:
+                thinks.append(row.at - turn_start)
+            turn_start = row.at
+    assert 3.0 <= statistics.median(thinks) <= 10.0
+    assert max(thinks) < 30.0 and skipped <= 0.02 * (len(thinks) + skipped)

@@ -27,7 +27,9 @@ def test_pages_outside_the_api_are_limited_per_address(tmp_path):
     refused = flood.get("/healthz", environ_overrides={"REMOTE_ADDR": "10.0.0.1"})
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
     assert other.get("/rules", environ_overrides={"REMOTE_ADDR": "10.0.0.2"}).status_code == 200
-    # the REST routes keep their own count: a page flood does not lock a player out of the game
+    # the REST routes and the websocket keep their own counts: a page flood does not lock a
+    # player out of the game
+    assert flood.get("/ws", environ_overrides={"REMOTE_ADDR": "10.0.0.1"}).status_code != 429
     signed_in = flood.post("/api/session", environ_overrides={"REMOTE_ADDR": "10.0.0.1"})
     assert signed_in.status_code == 201
 

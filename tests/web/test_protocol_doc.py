@@ -36,3 +36,17 @@ def test_every_example_is_a_valid_message():
             parse_client_frame(json.dumps(message), 4096)
     assert set(SERVER_SCHEMAS) <= seen, f"undocumented: {set(SERVER_SCHEMAS) - seen}"
     assert set(CLIENT_SCHEMAS) <= seen, f"undocumented: {set(CLIENT_SCHEMAS) - seen}"
+
+
+def test_the_document_shows_a_secret_revealed_as_written():
+    """A Spanish duel's end carries inútil, its tiles one per letter of the board."""
+    written = [
+        m
+        for m in examples()
+        if m["type"] == "duel_ended"
+        and m["secret"] != m["secret"].encode("ascii", "ignore").decode()
+    ]
+    assert written, "no duel_ended example with an accented secret"
+    for message in written:
+        check_server_frame(json.dumps(message))
+        assert "".join(message["secret_letters"]) == message["secret"]

@@ -91,6 +91,10 @@ export function createActions(store) {
     dismissOffer: () => dispatch({ type: 'dismiss_offer' }),
     editNickname: () => dispatch({ type: 'edit_nickname' }),
     cancelNickname: () => dispatch({ type: 'cancel_nickname' }),
+    /** Report a nickname: the menu of reasons, one reason sent, the menu closed. */
+    openReport: (player, where, tournament = null) => dispatch({ type: 'report_open', player, where, tournament }),
+    sendReport: (reason) => dispatch({ type: 'report_send', reason }),
+    closeReport: () => dispatch({ type: 'report_close' }),
 
     async saveNickname(nickname) {
       try {

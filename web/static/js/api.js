@@ -53,4 +53,6 @@ export const api = {
   handOver: (player) => call('POST', '/api/party/leader', { player }),
   renewInvite: () => call('POST', '/api/party/invite'),
   setPartyLanguage: (language) => call('PATCH', '/api/party', { language }),
+  /** {player, reason, where, tournament}: 201 filed, 200 already open (`created` says which). */
+  report: (body) => call('POST', '/api/reports', body),
 };

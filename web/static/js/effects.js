@@ -73,6 +73,15 @@ export function createEffects({ store, socket, session, actions }) {
       dispatch({ type: 'gone_summary', summary });
       actions.refreshMe();
     },
+    /** POST /api/reports; the answer, or the refusal's code, comes back as a message. */
+    async report({ player, reason, where, tournament }) {
+      try {
+        const answer = await api.report({ player, reason, where, tournament });
+        dispatch({ type: 'report_answer', player, created: !!(answer && answer.created) });
+      } catch (err) {
+        dispatch({ type: 'report_refused', player, code: err.code, message: err.message });
+      }
+    },
   };
 
   /** Run each effect against the state just drawn. */

@@ -18,6 +18,7 @@ import * as homeView from './views/home.js';
 import * as lobbyView from './views/lobby.js';
 import * as messageView from './views/message.js';
 import * as partyView from './views/party.js';
+import { createReportPanel } from './views/report.js';
 import { createTopbar } from './views/topbar.js';
 
 const VIEWS = {
@@ -73,6 +74,7 @@ const banner = h('div', { id: 'banner', class: 'banner', role: 'status', 'aria-l
 const toastBox = h('div', { id: 'toast', class: 'toast', role: 'alert', 'aria-live': 'assertive' });
 const srLive = h('div', { id: 'sr-live', class: 'sr-only', 'aria-live': 'polite' });
 let topbar = null;
+let reportPanel = null;
 
 let current = { name: null, view: null };
 let lastToast = 0;
@@ -81,8 +83,9 @@ let toastTimer = null;
 /** Draw the chrome (skip link, top bar) in the current interface language. */
 function drawChrome() {
   topbar = createTopbar(ctx);
+  reportPanel = createReportPanel(ctx);
   const skip = h('a', { class: 'skip-link', href: '#screen' }, t('app.skip'));
-  fill(app, skip, topbar.el, banner, toastBox, srLive, screen);
+  fill(app, skip, topbar.el, banner, toastBox, srLive, screen, reportPanel.el);
   document.title = t('app.title');
   delete banner.dataset.shown;
 }
@@ -118,6 +121,7 @@ function render(s) {
   document.body.dataset.screen = name;
   document.body.classList.toggle('is-offline', s.conn === 'reconnecting' || s.conn === 'connecting');
   topbar.update(s);
+  reportPanel.update(s);
   const offline = s.conn === 'reconnecting' || (s.conn === 'connecting' && s.everOnline);
   banner.hidden = !offline;
   if (offline && !banner.dataset.shown) {

@@ -40,6 +40,7 @@ export function initialState() {
     leaderboard: null, // GET /api/leaderboard's answer, or {failed: true}
     leaderboardBots: false, // the leaderboard lists the bots too
     nickname: { editing: false, error: '' }, // the nickname form on the home screen
+  report: null, // the report menu: {player, where, tournament, phase, reason, created, code, message}
     seq: 0, // counts rejections and toasts, so the same one twice is news twice
   };
 }

@@ -4,6 +4,7 @@
 
 import { deleteLetter, splitLetters, typeKey } from '../letters.js';
 import { showFinal } from './frames.js';
+import { onReport } from './report.js';
 import { canType, myDuelLive, rulesFor } from './select.js';
 
 // Screen readers hear the last seconds of my own turn, not every second.
@@ -34,6 +35,8 @@ export function tickDue(s, at) {
 }
 
 export const onEvent = {
+  ...onReport,
+
   /** The socket's status: connecting | online | reconnecting | stopped. */
   conn(s, m) {
     if ((s.conn === 'replaced' || s.conn === 'outdated') && m.status === 'stopped') return;

@@ -136,6 +136,12 @@ export const onFrame = {
     s.toast = { code: m.code, message: m.message, seq: s.seq };
   },
 
+  renamed(s, m) { // an admin replaced the nickname (protocol/PROTOCOL.md `renamed`)
+    if (s.me) s.me = { ...s.me, nickname: m.nickname, tag: m.tag };
+    remember(s, [{ ...s.me, nickname: m.nickname }]);
+    s.notice = [{ key: 'code.renamed', params: { nickname: m.nickname }, fallback: m.message }];
+  },
+
   replaced(s) {
     s.conn = 'replaced';
   },

@@ -4,6 +4,7 @@
 import { h } from '../dom.js';
 import { signed, t } from '../i18n.js';
 import { keyed, nameText, playerName } from './common.js';
+import { reportButton } from './report.js';
 
 export function mount(root, ctx) {
   const { actions } = ctx;
@@ -46,7 +47,7 @@ export function mount(root, ctx) {
           class: `${p.player === me ? 'is-me' : ''} place-${p.place}`, data: { player: String(p.player) },
         },
         h('td', { class: 'num' }, t('common.place', { n: p.place })),
-        h('td', {}, playerName(s, p.player)),
+        h('td', {}, playerName(s, p.player), reportButton(s, p.player, 'end', actions, f.tournament)),
         h('td', { class: `num change ${p.rating_change >= 0 ? 'up' : 'down'}` }, signed(p.rating_change)))))),
       h('div', { class: 'actions' },
         h('a', {

@@ -9,6 +9,7 @@ import { liveDuels, livesOf, player } from '../reduce/select.js';
 import { signed, t } from '../i18n.js';
 import { createDuelPanel } from './duel.js';
 import { hearts, keyed, playerName, recapText } from './common.js';
+import { reportButton } from './report.js';
 
 export function mount(root, ctx) {
   const { actions } = ctx;
@@ -248,7 +249,8 @@ export function mount(root, ctx) {
           class: `${st.out ? 'is-out' : ''}${s.me && st.player === s.me.id ? ' is-me' : ''}`,
           data: { player: String(st.player) },
         },
-        h('td', {}, playerName(s, st.player), h('span', { class: 'status' }, status)),
+        h('td', {}, playerName(s, st.player), reportButton(s, st.player, 'standings', actions, tour.id),
+          h('span', { class: 'status' }, status)),
         h('td', {}, hearts(st.lives)))))),
     ]);
   }

@@ -1,0 +1,56 @@
+"""A Spanish duel's reveal shows its secret as written: ÁRBOL, INÚTIL, not ARBOL, INUTIL.
+
+The server runs with a Spanish list whose every answer has an accent (tests/actors has the same
+words), so whichever secret the duel draws, the reveal must show an accented letter. The player
+lets the turns run out; a bot may win first: the reveal comes either way."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.actors.test_display_forms import SPANISH
+from tests.e2e.server import start_server
+from wordlists import default_folder
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+
+MINE = ".duel-panel.mine"
+
+
+@pytest.fixture
+def server(tmp_path):
+    folder = tmp_path / "lists" / "es"
+    folder.mkdir(parents=True)
+    shutil.copy(default_folder() / "es" / "language.json", folder)
+    words = "".join(w + "\n" for w in sorted(SPANISH))
+    (folder / "answers.txt").write_text(words, encoding="utf-8")
+    (folder / "allowed.txt").write_text(words, encoding="utf-8")
+    lines = "".join(f"{f}\t{w}\n" for f, w in sorted(SPANISH.items()))
+    (folder / "display.txt").write_text(lines, encoding="utf-8")
+    srv = start_server(
+        tmp_path,
+        wordlists_dir=tmp_path / "lists",
+        turn_seconds=0.8,
+        intro_seconds=1,
+        bot_fill="on",
+        bot_fill_seconds=1,
+    )
+    yield srv
+    srv.stop()
+
+
+def test_a_spanish_reveal_shows_the_accents(server, new_page):
+    page = new_page(locale="es-ES")
+    page.goto(server.base)
+    page.click("#play")
+    page.wait_for_selector(MINE, timeout=30000)
+    secret = page.locator(f"{MINE} .secret-word")
+    secret.wait_for(timeout=60000)
+    written = secret.get_attribute("aria-label")
+    assert written in SPANISH.values(), written  # "inútil", not "inutil"
+    tiles = secret.locator(".tile")
+    shown = "".join(tiles.nth(i).inner_text() for i in range(tiles.count()))
+    assert shown == written.upper(), shown  # INÚTIL on the tiles
+    assert any(c in shown for c in "ÁÉÍÓÚ")
