@@ -97,3 +97,16 @@ def test_a_new_player_has_no_figures_yet(app):
         "current_streak": 0,
         "best_streak": 0,
     }
+
+
+def test_the_profile_page_shows_the_figures_and_says_what_a_streak_is(app):
+    a, _b = seed(app)
+    html = app.test_client().get(f"/players/{a}?lang=en").get_data(as_text=True)
+    figures = dict(re.findall(r'<dd id="fig-(\w+)">([^<]*)</dd>', html))
+    assert figures == {"played": "8", "won": "6", "average": "3.2", "streak": "1", "best": "3"}
+    assert "A streak counts the duels won in a row" in html
+    bars = re.findall(r'data-rows="(\d+)" data-wins="(\d+)" aria-label="([^"]*)"', html)
+    assert bars[0] == ("1", "0", "in 1 row: 0 wins") and bars[1] == ("2", "2", "in 2 rows: 2 wins")
+    assert [b[:2] for b in bars[2:]] == [("3", "1"), ("4", "1"), ("5", "1")]
+    german = app.test_client().get(f"/players/{a}?lang=de").get_data(as_text=True)
+    assert '<dd id="fig-average">3,2</dd>' in german  # the language's decimal mark
