@@ -60,6 +60,7 @@ def test_the_replay_keeps_the_word_until_its_row_and_the_profile_has_figures(
     mine = first.locator(".replay")
     assert mine.get_attribute("data-shown") == "0"  # from no row
     assert "CRANE" not in page.inner_text("main") and "?????" in first.inner_text()
+    shots.take(page, "feel-replay-start")
     first.locator('[data-step="next"]').click()
     assert mine.get_attribute("data-shown") == "1"
     assert first.locator(".secret-word .tile").count() == 0  # one row: still hidden
