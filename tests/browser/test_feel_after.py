@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from tests.browser.conftest import audit
 from tests.browser.test_report import run, signed_in
 from tests.e2e.server import start_server
 
@@ -69,17 +70,23 @@ def test_the_replay_keeps_the_word_until_its_row_and_the_profile_has_figures(
     assert "CRANE" in first.locator(".replay-outcome").inner_text()
     assert first.locator(".secret-word").get_attribute("aria-label") == "crane"
     shots.take(page, "feel-replay")
+    audit(page, "replay")
     # the draw: the word only on "Show the word"
     draw = page.locator("details.replay-duel").nth(1)
     draw.locator("summary").click()
     assert "FLAME" not in page.inner_text("main")
     draw.locator(".show-word").click()
     assert draw.locator(".secret-word").inner_text().replace("\n", "").lower() == "flame"
-    assert draw.locator(f'a[href="/players/{seeded["bot"]}"]').count() == 1  # bots link too
+    assert page.locator(f'#placements a[href="/players/{seeded["bot"]}"]').count() == 1  # bots too
     # the profile's figures
     page.goto(f"{server.base}/players/{me}")
     assert page.inner_text("#fig-played") == "1" and page.inner_text("#fig-won") == "1"
     assert page.inner_text("#fig-average") == "2" and page.inner_text("#fig-best") == "1"
     assert page.locator("#distribution li").count() == 2
+    bar = [
+        page.locator(f"#distribution li[data-rows='{n}'] .dist-bar").bounding_box() for n in (1, 2)
+    ]
+    assert bar[1]["width"] > 3 * bar[0]["width"]  # drawn to the most wins
     assert "A streak counts the duels won in a row" in page.inner_text("#streak-hint")
     shots.take(page, "feel-profile")
+    audit(page, "profile")
