@@ -6,6 +6,7 @@ so a player with thousands of duels stays fast."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from peewee import JOIN, fn
 
@@ -36,22 +37,19 @@ def duel_figures(pid: int) -> DuelFigures:
         .group_by(DuelRow.id)
         .alias("won")
     )
-    distribution = {
-        int(n): int(count)
-        for n, count in DuelRow.select(per_duel.c.n_rows, fn.COUNT(1))
+    counted: Any = (
+        DuelRow.select(per_duel.c.n_rows, fn.COUNT(1))
         .from_(per_duel)
         .group_by(per_duel.c.n_rows)
         .order_by(per_duel.c.n_rows)
         .tuples()
-    }
+    )
+    distribution = {int(n): int(count) for n, count in counted}
     # who won each duel, oldest first: the streaks are runs of the player's id in this column
-    winners = [
-        w
-        for (w,) in DuelRow.select(DuelRow.winner)
-        .where(mine)
-        .order_by(DuelRow.ended_at, DuelRow.id)
-        .tuples()
-    ]
+    ended: Any = (
+        DuelRow.select(DuelRow.winner).where(mine).order_by(DuelRow.ended_at, DuelRow.id).tuples()
+    )
+    winners: list[int | None] = [w for (w,) in ended]
     best = run = 0
     for w in winners:
         run = run + 1 if w == pid else 0
