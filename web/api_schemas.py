@@ -156,11 +156,29 @@ class PlayedTournament(Placement):
     void = fields.Boolean()
 
 
+class DuelFigures(Schema):
+    """A player's duels: played and won, average rows to solve (the board's rows in the duels
+    won by finding the word), `distribution` as [{rows, wins}] from fewest rows, and streaks of
+    duels won in a row (a draw or a loss ends one; cancelled duels do not count)."""
+
+    played = fields.Integer()
+    won = fields.Integer()
+    solved = fields.Integer()
+    average_rows = fields.Float(allow_none=True)
+    distribution = fields.Method("_distribution")
+    current_streak = fields.Integer()
+    best_streak = fields.Integer()
+
+    def _distribution(self, figures: Any) -> list[dict[str, int]]:
+        return [{"rows": n, "wins": c} for n, c in sorted(figures.distribution.items())]
+
+
 class ProfileResponse(Schema):
     player = fields.Nested(PublicPlayer)
     placements = fields.Integer()
     history = fields.List(fields.Nested(RatingPoint))
     recent = fields.List(fields.Nested(PlayedTournament))
+    duels = fields.Nested(DuelFigures)
 
 
 class SummaryEntry(Placement):

@@ -1,5 +1,7 @@
 """Pages of what was played, at stable links: a finished tournament (/tournaments/<id>:
-placements, rating changes, every duel's board to replay row by row, the secret shown) and a
+placements, rating changes, every duel's board to replay row by row, the viewer's own duels
+first in each round and open, each secret kept out of the page's text until the replay reaches
+the row that found it, see replay.html) and a
 player's profile (/players/<id>: rating history drawn as a chart, recent tournaments linking to
 their replays). Rendered in the player's language from the store's reads, readable without
 JavaScript; web/static/js/replay.js adds the replay's controls (play, pause, step)."""
@@ -74,7 +76,9 @@ class DuelView:
     players: tuple[int, int]  # side a first
     length: int
     secret_letters: list[str]
-    outcome: str  # the duel in one sentence
+    outcome: str  # the duel in one sentence, its word shown (for the script to show at the end)
+    outcome_masked: str  # the same with "?" for each letter of the word: the page's text
+    reveal_at: int  # rows shown when the word may be: the row that found it, else all rows
     rows: list[RowView]
     mine: bool  # the viewer played it
 
@@ -149,6 +153,16 @@ def _duel_view(
         outcome=recap_text(
             t, duel.result, duel.players, duel.winner, len(duel.rows), written[0], name
         ),
+        outcome_masked=recap_text(
+            t,
+            duel.result,
+            duel.players,
+            duel.winner,
+            len(duel.rows),
+            "?" * len(written[1]),
+            name,
+        ),
+        reveal_at=len(duel.rows),  # a won duel's last row found the word; a draw ends there
         rows=rows,
         mine=me in duel.players,
     )
@@ -161,6 +175,8 @@ def _rounds(t: Translator, summary: Summary, me: int | None) -> list[tuple[int, 
     rounds: dict[int, list[DuelView]] = {}
     for duel in summary.duels:
         rounds.setdefault(duel.round, []).append(_duel_view(t, duel, name, split, me, write))
+    for duels in rounds.values():
+        duels.sort(key=lambda d: not d.mine)  # the viewer's own duel first (a stable sort)
     return sorted(rounds.items())
 
 
@@ -183,8 +199,8 @@ def tournament_page(tournament_id: str) -> Response:
     me = viewer.id if viewer else None
     rounds = _rounds(t, summary, me)
     duels = [d for _, ds in rounds for d in ds]
-    mine = [d for d in duels if d.mine]
-    opened = (mine or duels)[-1].id if duels else None  # your last duel, else the final
+    mine = [d.id for d in duels if d.mine]
+    opened = mine or [duels[-1].id] if duels else []  # all your duels, else the final
     return render(
         t,
         "replay.html",

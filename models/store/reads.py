@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from peewee import Expression, fn
 
 from models.store.connection import read, store_call
+from models.store.duel_figures import DuelFigures, duel_figures
 from models.store.errors import NotFound
 from models.store.tables import (
     ACCOUNT_ACTIVE,
@@ -71,6 +72,7 @@ class Profile:
     placements: int
     history: list[RatingPoint]  # oldest first, starting from the first placement
     recent: list[PlayedTournament]  # newest first
+    duels: DuelFigures | None = None  # over every duel played (models/store/duel_figures.py)
 
 
 @dataclass(frozen=True)
@@ -180,7 +182,7 @@ def leaderboard_line(player_id: int, include_bots: bool = False) -> LeaderboardL
 @store_call
 def player_profile(player_id: int, recent: int = 10, history: int = 200) -> Profile:
     """Public profile: rating, rating after each placement (the last `history`), recent
-    tournaments. NotFound for unknown ids."""
+    tournaments, the figures of every duel played. NotFound for unknown ids."""
     pid = checked_int(player_id, "player id")
     with read():
         row = PlayerRow.get_or_none(PlayerRow.id == pid)
@@ -204,6 +206,7 @@ def player_profile(player_id: int, recent: int = 10, history: int = 200) -> Prof
             .order_by(EntryRow.tournament.desc())
             .limit(recent)
         )
+        figures = duel_figures(pid)
     return Profile(
         player=player_info(row),
         placements=row.placements,
@@ -228,6 +231,7 @@ def player_profile(player_id: int, recent: int = 10, history: int = 200) -> Prof
             )
             for e in played
         ],
+        duels=figures,
     )
 
 

@@ -183,6 +183,7 @@ def test_a_person_plays_a_tournament_against_bots_to_the_end(server, new_page, s
     me = mine.get_attribute("data-player")
     assert f"You finished {place}" in page.inner_text("#my-result")
     assert page.locator(".final-table .bot-badge").count() == 7
+    assert page.locator(".final-table a.plink[href^='/players/']").count() == 8  # bots' too
     shots.take(page, "end")
     if size == "desktop":
         audit(page, "end")
@@ -195,9 +196,10 @@ def test_a_person_plays_a_tournament_against_bots_to_the_end(server, new_page, s
     check_share(page, server.base, tid, place, len(page.evaluate("[...window.__mine]")))
 
     # --- the replay: a duel of mine stepped through row by row; then my profile --------------
-    with page.context.expect_page() as opened:
-        page.click("#replay-link")
-    replay = opened.value
+    # it opens in the same tab; read here in a second tab, so the game goes on in this one
+    assert page.get_attribute("#replay-link", "target") is None
+    replay = page.context.new_page()
+    replay.goto(server.base + page.get_attribute("#replay-link", "href"))
     replay.wait_for_selector("details[open] .replay-controls:not([hidden])")
     assert replay.locator("#placements tbody tr").count() == 8
     check_replay(replay, page.evaluate("window.__results"), page.evaluate("window.__recaps"))

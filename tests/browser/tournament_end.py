@@ -66,8 +66,9 @@ def check_replay(page, seen: list[dict], recaps: dict[str, str]) -> None:
     if duel.get_attribute("open") is None:
         duel.locator("summary").click()
     # my duels' words are the ones I saw at their ends (or in the recap, after a lost connection)
-    words = [
-        duels.nth(i).locator(".secret-word").get_attribute("aria-label") for i in range(len(counts))
+    words = [  # kept for the script until the replay shows them
+        duels.nth(i).locator(".secret").get_attribute("data-letters").replace(" ", "")
+        for i in range(len(counts))
     ]
     live = {r["secret"] for r in seen}
     recapped = {w.lower() for w in re.findall(r" ([A-Z]{4,6}) ", " ".join(recaps.values()))}
@@ -80,7 +81,8 @@ def check_replay(page, seen: list[dict], recaps: dict[str, str]) -> None:
     def step(name: str) -> None:
         duel.locator(f"[data-step='{name}']").click()
 
-    assert shown() == total  # the whole board first
+    assert shown() == 0 and duel.locator(".row.ahead").count() == total  # from no row
+    assert duel.locator(".secret-word .tile").count() == 0  # the word not given away
     step("start")
     assert shown() == 0 and duel.locator(".row.ahead").count() == total
     assert duel.locator(".replay-pos").inner_text() == f"0 of {total} rows"
@@ -99,6 +101,8 @@ def check_replay(page, seen: list[dict], recaps: dict[str, str]) -> None:
     assert shown() == paused and duel.locator("[data-step='play']").inner_text() == "Play"
     step("end")
     assert shown() == total and duel.locator(".row.ahead").count() == 0
+    word = words[counts.index(total)]
+    assert duel.locator(".secret-word").get_attribute("aria-label") == word  # shown at the end
 
 
 def check_profile(page, tid: str, change: str) -> None:

@@ -70,3 +70,16 @@ def test_summary_orders_entries_by_place(db_url):
     assert summary.entries[0].rating_after == before[ps[3].id] + 9
     with pytest.raises(NotFound):
         store.tournament_summary(99999)
+
+
+def test_profile_figures_count_the_duels_won_and_their_rows(db_url):
+    from tests.web.test_profile_figures import duel
+
+    a, b = (p.id for p in players(2))
+    tid, _ = store.start_tournament("en", [a, b])
+    plan = [("win", a, 3), ("draw", None, 4), ("win", a, 2), ("win", a, 2), ("win", b, 5)]
+    for n, (result, winner, rows) in enumerate(plan, start=1):
+        store.record_duel(duel(tid, n, a, b, result, winner, rows))
+    f = store.player_profile(a).duels
+    assert (f.played, f.won, f.solved, f.average_rows) == (5, 3, 3, 2.33)
+    assert f.distribution == {2: 2, 3: 1} and (f.current_streak, f.best_streak) == (0, 2)

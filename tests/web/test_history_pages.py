@@ -68,13 +68,18 @@ def test_a_finished_tournament_has_its_replay_page(app):
     assert table.index(names[1]) < table.index(names[2]) < table.index(names[0])
     assert "+11" in table and "−12" in table and "1000 → 988" in table
     assert re.search(rf'<tr class="is-me[^"]*" data-player="{people[0]["id"]}"', html)
-    # the duel: who won with which word, its secret, every row with its tiles and marks
-    assert f"{names[1]} beat {names[0]} with CRANE in 3 rows." in body
+    # the duel: who won in how many rows, its word masked in the text (the script shows it)
+    assert f"{names[1]} beat {names[0]} with ????? in 3 rows." in body
     start = html.index('<details class="replay-duel')
     duel = html[start : html.index("</details>", start)]
     assert " open" in duel.split(">")[0]  # the viewer's own duel is open
     assert "your duel" in duel
-    assert re.findall(r'class="tile mark-g" aria-hidden="true">(\w)<', duel) == list("crane")
+    # the secret is nowhere in the text, only in the attributes replay.js reads
+    assert "CRANE" not in body
+    assert 'data-letters="c r a n e" data-reveal-at="3"' in duel
+    outcome = re.search(r'data-outcome="([^"]*)"', duel).group(1)
+    assert text(outcome) == f"{names[1]} beat {names[0]} with CRANE in 3 rows."
+    assert 'class="tile mark-g" aria-hidden="true">' not in duel
     rows = re.findall(r'<div class="row played side-(\w)( skipped)?"', duel)
     assert rows == [("b", ""), ("a", " skipped"), ("b", "")]  # the viewer's side is a
     assert '<span class="tile mark-x">s</span><span class="tile mark-y">l</span>' in duel
@@ -86,6 +91,31 @@ def test_a_finished_tournament_has_its_replay_page(app):
     assert 'data-position="{n} of {total, plural, one {# row} other {# rows}}"' in duel
     assert re.search(r'<script type="module" src="/static/v/\w+/js/replay.js">', html)
     assert f'href="/players/{people[1]["id"]}"' in html  # names link to profiles
+    assert "href=" not in duel.split("</summary>")[0]  # no control inside the duel's control
+
+
+def test_the_viewers_own_duels_come_first_and_open(app):
+    signed = [sign_in(app) for _ in range(4)]
+    a, b, c, d = (p["id"] for p, _ in signed)
+    tid, _ = store.start_tournament("en", [a, b, c, d])
+    win = [(a, "slate", "xxxxx", T0 + 1), (b, "crane", "ggggg", T0 + 2)]
+    store.record_duel(played_duel(tid, 1, (a, b), "crane", 5, a, "win", b, win, T0, T0 + 2))
+    rows = [(c, "slate", "xxxxx", T0 + 1), (d, "crane", "ggggg", T0 + 2)]
+    store.record_duel(played_duel(tid, 1, (c, d), "crane", 5, c, "win", d, rows, T0, T0 + 2))
+    store.record_duel(played_duel(tid, 2, (b, d), "flame", 5, b, "draw", None, [], T0, T0 + 9))
+    store.finish_tournament(TournamentClosed(tid))
+    client = app.test_client()
+    client.set_cookie(COOKIE, signed[2][1])  # C looks: their duel (the second recorded) first
+    html = client.get(f"/tournaments/{tid}?lang=en").get_data(as_text=True)
+    heads = re.findall(
+        r'<details class="replay-duel( is-mine)?" id="duel-(\d+)"[^>]*?( open)?>', html
+    )
+    assert [(mine, opened) for mine, _, opened in heads] == [
+        (" is-mine", " open"),
+        ("", ""),
+        ("", ""),
+    ]
+    assert "FLAME" not in text(html) and "CRANE" not in text(html)
 
 
 def test_the_replay_in_persian_is_right_to_left_with_persian_digits(app):

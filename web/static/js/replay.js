@@ -1,7 +1,9 @@
 // The replay of a finished tournament's duels (/tournaments/<id>): each board, drawn whole by
 // the server, is replayed row by row: back to the start, a row back, play and pause, a row on,
 // all rows. Each row shown is said in words to screen readers. A link to #duel-<id> opens that
-// duel.
+// duel. A replay starts from no row, and the secret is not in the page's text: its letters and
+// the outcome naming it wait in data attributes (web/templates/replay.html) until the replay
+// reaches the row that found it (data-reveal-at: a draw's is its last row) or "Show the word".
 
 import { Formatter, formatParts, parse } from './icu.js';
 
@@ -9,15 +11,48 @@ const STEP_MS = 1100;
 const lang = document.documentElement.lang || 'en';
 const formatter = new Formatter(lang, { rtl: document.documentElement.dir === 'rtl' });
 
+// The secret's tiles and the outcome that names it, once shown (it stays shown).
+function revealer(box) {
+  const secret = box.querySelector('.secret');
+  const outcome = box.closest('details')?.querySelector('.replay-outcome');
+  const button = secret.querySelector('.show-word');
+  let shown = false;
+  function reveal() {
+    if (shown) return;
+    shown = true;
+    const letters = secret.dataset.letters.split(' ');
+    const word = secret.querySelector('.secret-word');
+    word.replaceChildren(...letters.map((letter) => {
+      const tile = document.createElement('span');
+      tile.className = 'tile mark-g';
+      tile.setAttribute('aria-hidden', 'true');
+      tile.textContent = letter;
+      return tile;
+    }));
+    word.setAttribute('aria-label', letters.join(''));
+    if (outcome) outcome.textContent = secret.dataset.outcome;
+    secret.querySelector('.secret-label').hidden = false;
+    secret.classList.remove('hidden-word');
+    button.hidden = true;
+  }
+  button.addEventListener('click', reveal);
+  button.hidden = false;
+  return { reveal, at: Number(secret.dataset.revealAt) };
+}
+
 function setUp(box) {
   const controls = box.querySelector('.replay-controls');
   const rows = [...box.querySelectorAll('.board .row')];
-  if (!controls || !rows.length) return;
+  const secret = revealer(box);
+  if (!controls || !rows.length) {
+    secret.reveal(); // no row to spoil
+    return;
+  }
   const position = parse(controls.dataset.position);
   const status = controls.querySelector('.replay-pos');
   const say = controls.querySelector('.replay-say'); // for screen readers: the row in words
   const playBtn = controls.querySelector('[data-step="play"]');
-  let shown = rows.length;
+  let shown = 0; // the replay starts from the first row: nothing is given away
   let timer = null;
 
   function draw(speak) {
@@ -36,6 +71,7 @@ function setUp(box) {
     playBtn.textContent = timer ? controls.dataset.pause : controls.dataset.play;
     playBtn.setAttribute('aria-pressed', timer ? 'true' : 'false');
     box.dataset.shown = String(shown);
+    if (shown >= secret.at) secret.reveal();
   }
 
   function pause() {

@@ -1,5 +1,6 @@
 // The end of a tournament: the final placements with rating changes, your own result, its replay,
 // a result to share (the colours of your rows, no letters), and the way back (home, or the party).
+// Names link to the players' profiles (bots' too); the replay opens in the same tab.
 
 import { h } from '../dom.js';
 import { signed, t } from '../i18n.js';
@@ -47,11 +48,12 @@ export function mount(root, ctx) {
           class: `${p.player === me ? 'is-me' : ''} place-${p.place}`, data: { player: String(p.player) },
         },
         h('td', { class: 'num' }, t('common.place', { n: p.place })),
-        h('td', {}, playerName(s, p.player), reportButton(s, p.player, 'end', actions, f.tournament)),
+        h('td', {}, h('a', { class: 'plink', href: `/players/${p.player}` }, playerName(s, p.player)),
+          reportButton(s, p.player, 'end', actions, f.tournament)),
         h('td', { class: `num change ${p.rating_change >= 0 ? 'up' : 'down'}` }, signed(p.rating_change)))))),
       h('div', { class: 'actions' },
         h('a', {
-          class: 'btn', id: 'replay-link', href: `/tournaments/${f.tournament}`, target: '_blank',
+          class: 'btn', id: 'replay-link', href: `/tournaments/${f.tournament}`, // the same tab
         }, t('end.replay')),
         mine ? shareBtn : null),
       h('div', { class: 'actions' },

@@ -249,7 +249,9 @@ export function mount(root, ctx) {
           class: `${st.out ? 'is-out' : ''}${s.me && st.player === s.me.id ? ' is-me' : ''}`,
           data: { player: String(st.player) },
         },
-        h('td', {}, playerName(s, st.player), reportButton(s, st.player, 'standings', actions, tour.id),
+        h('td', {}, h('a', { // a profile beside the game, which goes on in this tab
+          class: 'plink', href: `/players/${st.player}`, target: '_blank', rel: 'noopener',
+        }, playerName(s, st.player)), reportButton(s, st.player, 'standings', actions, tour.id),
           h('span', { class: 'status' }, status)),
         h('td', {}, hearts(st.lives)))))),
     ]);
