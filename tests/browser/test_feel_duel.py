@@ -89,6 +89,8 @@ def test_type_ahead_sends_nothing_before_my_turn(server, new_page):
     assert "".join(queued.locator(".tile.typed").all_text_contents()) == word
     assert page.locator(f"{MINE} .keyboard.disabled").count() == 0
     assert page.locator("#duel-msg").inner_text() == "Wait for your turn."
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "feel-typeahead-desktop.png"))
     # my turn comes: the word moves into my current row, and still nothing went out
     page.wait_for_selector(f"{MINE} #turn-text.mine", timeout=15000)
     current = page.locator(f"{MINE} .row.current")
