@@ -202,6 +202,7 @@ def test_the_board_fills_the_screen(server, new_page):
         assert got["lastBottom"] <= got["height"], f"{size}: the 12th row is out of view {got}"
         assert got["kbBottom"] <= got["height"], f"{size}: the keyboard is out of view {got}"
         assert got["scrollX"] <= 0, got
+        page.screenshot(path=str(SHOTS / f"feel-duel-{size['width']}.png"))
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_timeout(150)
     page.screenshot(path=str(SHOTS / "feel-duel-desktop.png"))
