@@ -149,11 +149,14 @@ test('a duel with guesses both ways: typing, the guess sent, rows for both, turn
   assert.equal(g.state.duel.deadline, g.at + 30000);
   assert.deepEqual(g.of('announce_row'), [{ type: 'announce_row', duel: 17, index: 0 }]);
   assert.deepEqual(g.of('attention'), [{ type: 'attention', turn: null }]);
-  // their turn: Enter says wait, letters do not type
+  // their turn: letters type ahead, Enter says wait and sends nothing
   g.send({ type: 'type', key: 'b' });
-  assert.equal(g.state.typed, '');
+  assert.equal(g.state.typed, 'b');
   g.send({ type: 'submit' });
   assert.equal(g.state.rejection.key, 'duel.wait_turn');
+  assert.deepEqual(g.sent(), []);
+  g.send({ type: 'backspace' });
+  assert.equal(g.state.typed, '');
   g.frame({
     type: 'guess_scored', duel: 17, index: 1, player: 44, letters: [...'grape'], marks: 'ggxxg', skipped: false,
     next: { player: ME, turn: 2, turn_ms: 30000, deadline: 0, remaining_ms: 30000 },

@@ -40,7 +40,9 @@ export function createEffects({ store, socket, session, actions }) {
       attention.turnChanged(turn);
     },
     shake() {
-      const row = document.querySelector('.duel-panel.mine .row.current');
+      // my row: the one typed ahead on their turn, else the current one
+      const row = document.querySelector('.duel-panel.mine .row.queued')
+        || document.querySelector('.duel-panel.mine .row.current');
       if (row) shakeRow(row);
     },
     reveal({ id }) {

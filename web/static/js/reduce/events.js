@@ -5,7 +5,7 @@
 import { deleteLetter, splitLetters, typeKey } from '../letters.js';
 import { showFinal } from './frames.js';
 import { onReport } from './report.js';
-import { canType, myDuelLive, rulesFor } from './select.js';
+import { canType, myDuelLive, myTurn, rulesFor } from './select.js';
 
 // Screen readers hear the last seconds of my own turn, not every second.
 const SAY_SECONDS = [10, 5, 3];
@@ -105,7 +105,8 @@ export const onEvent = {
     c.fx({ type: 'send', message: { type: 'stop_spectating' } });
   },
 
-  /** A key pressed (on screen or on the keyboard): a letter of my next guess, when it is one. */
+  /** A key pressed (on screen or on the keyboard): a letter of my next guess, when it is one;
+   * on the opponent's turn it is typed ahead (and can be corrected), not sent. */
   type(s, m) {
     const d = myDuelLive(s);
     if (!d || !canType(s)) return;
@@ -116,10 +117,12 @@ export const onEvent = {
     if (canType(s)) s.typed = deleteLetter(s.typed, rulesFor(s, s.lobby.language));
   },
 
+  /** Enter: the guess goes out on my turn only. Before it, Enter arms nothing (it says "wait
+   * for your turn"); the word typed ahead stays, and a later Enter on my turn sends it. */
   submit(s, m, c) {
     const d = myDuelLive(s);
     if (!d) return;
-    if (d.to_move !== s.me.id) {
+    if (!myTurn(s)) {
       localRejection(s, 'wait_turn', 'duel.wait_turn', {});
       return;
     }

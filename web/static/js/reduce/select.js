@@ -31,10 +31,20 @@ export function myDuelLive(s) {
   return d && !d.outcome ? d : null;
 }
 
-/** Letters go onto my row: my live duel, my turn, no guess on its way, online. */
+/** Letters go onto my next row: my live duel, no guess on its way, online, and a row left for
+ * me. On the opponent's turn too (typed ahead, shown as not sent): only `submit` waits for my
+ * turn (`myTurn`), so nothing typed early is ever sent early. */
 export function canType(s) {
   const d = myDuelLive(s);
-  return !!d && !!s.me && d.to_move === s.me.id && !s.pendingGuess && s.conn === 'online';
+  if (!d || !s.me || d.to_move === null || s.pendingGuess || s.conn !== 'online') return false;
+  const next = d.rows.length + (d.to_move === s.me.id ? 0 : 1);
+  return next < d.max_turns * 2;
+}
+
+/** It is my turn in my live duel: the only time a guess may go out. */
+export function myTurn(s) {
+  const d = myDuelLive(s);
+  return !!d && !!s.me && d.to_move === s.me.id;
 }
 
 /** "<duel>:<turn>" while it is my turn in my live duel, else null (the turn cue follows it). */

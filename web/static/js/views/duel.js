@@ -2,7 +2,7 @@
 // shared board, the reason of a rejected guess, the result with the secret, and (in your own
 // live duel) the keyboard. Used for your duel and for a duel you watch.
 
-import { createBoard, secretTiles } from '../board.js';
+import { createBoard, motionOk, secretTiles } from '../board.js';
 import { h, fill } from '../dom.js';
 import { createKeyboard } from '../keyboard.js';
 import { letterMarks, splitLetters } from '../letters.js';
@@ -59,6 +59,8 @@ export function createDuelPanel(ctx, s0, { mine }) {
   result,
   keyboard ? keyboard.el : null);
 
+  let wasLive = !v0.outcome; // the duel ran when this panel was drawn
+
   function update(s) {
     const v = view(s);
     if (!v) return;
@@ -95,25 +97,30 @@ export function createDuelPanel(ctx, s0, { mine }) {
       clock.hidden = true;
     }
     // the board
-    const typing = mine && live && v.to_move === me;
+    // my next word: on my turn in the current row, on theirs typed ahead in the row after it
+    const typing = mine && live && v.to_move !== null && (v.to_move === me || s.typed !== '');
     const typed = typing ? splitLetters(s.typed, rulesFor(s, lang)) || [] : null;
-    board.update(v, { sideOf, nameOf: (p) => nameText(s, p), typed });
+    board.update(v, { sideOf, nameOf: (p) => nameText(s, p), typed, me });
     // a rejected guess: the reason (the row shakes, an effect); the clock goes on
     const r = mine ? s.rejection : null;
     const text = r ? (r.local ? t(r.key, r.params) : codeText(r.reason, r.message, { length: v.length })) : '';
     if (message.textContent !== text) message.textContent = text;
     message.classList.toggle('show', !!text);
     // the end: who won, the secret (brought into view by an effect)
-    keyed(result, `${v.outcome}|${v.secret}`, () => (v.outcome ? resultOf(s, v) : null));
+    // (it lands with a moment of its own when it comes while the duel is on screen)
+    const ends = live ? null : wasLive && motionOk();
+    wasLive = live;
+    keyed(result, `${v.outcome}|${v.secret}`, () => (v.outcome ? resultOf(s, v, ends) : null));
     if (keyboard) keyboard.update(letterMarks(v.rows.filter(Boolean)), canType(s));
     el.classList.toggle('over', !live);
   }
 
-  function resultOf(s, v) {
-    const parts = [h('p', { class: `result-text outcome-${v.outcome}` }, resultText(s, v))];
+  function resultOf(s, v, landing) {
+    const parts = [h('p', { class: `result-text outcome-${v.outcome}${landing ? ' landing' : ''}` }, resultText(s, v))];
     if (v.secret_letters) {
-      parts.push(h('div', { class: 'secret' }, h('span', { class: 'secret-label' }, t('duel.secret')),
-        secretTiles(v.secret_letters, lang)));
+      const word = secretTiles(v.secret_letters, lang);
+      if (landing) word.classList.add('landing');
+      parts.push(h('div', { class: 'secret' }, h('span', { class: 'secret-label' }, t('duel.secret')), word));
     }
     return parts;
   }
