@@ -83,9 +83,8 @@ def check_replay(page, seen: list[dict], recaps: dict[str, str]) -> None:
 
     assert shown() == 0 and duel.locator(".row.ahead").count() == total  # from no row
     assert duel.locator(".secret-word .tile").count() == 0  # the word not given away
-    step("start")
-    assert shown() == 0 and duel.locator(".row.ahead").count() == total
     assert duel.locator(".replay-pos").inner_text() == f"0 of {total} rows"
+    assert duel.locator("[data-step='start']").is_disabled()  # already there
     step("next")
     assert shown() == 1 and duel.locator(".row.ahead").count() == total - 1
     said = duel.locator(".replay-say").text_content()  # the row in words, for screen readers
@@ -99,6 +98,8 @@ def check_replay(page, seen: list[dict], recaps: dict[str, str]) -> None:
     paused = shown()
     page.wait_for_timeout(1500)
     assert shown() == paused and duel.locator("[data-step='play']").inner_text() == "Play"
+    step("start")  # back to no row
+    assert shown() == 0 and duel.locator(".row.ahead").count() == total
     step("end")
     assert shown() == total and duel.locator(".row.ahead").count() == 0
     word = words[counts.index(total)]
