@@ -65,7 +65,8 @@ def check_one_server_per_database(tmp_path, url: str) -> None:
         assert "another server is using" in second.stderr, second.stderr
         if url.startswith("sqlite"):
             assert f"pid {first.process.pid}" in second.stderr
-        assert statuses(url) == ["running"]  # the second one aborted nothing
+        # the second one aborted nothing (the quick bots may have finished meanwhile)
+        assert statuses(url) in (["running"], ["finished"])
 
         bots.join(120)
         brains, _ = played[0]
