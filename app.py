@@ -80,6 +80,19 @@ def main() -> None:
     from web import tuning
 
     server = make_server(settings, app)
+    # signals first: a SIGTERM right after /healthz answers must stop the server cleanly
+    stopping = gevent.event.Event()
+
+    def on_signal(signum: int) -> None:
+        if stopping.is_set():
+            log.warning("second signal: stopping now")
+            os._exit(1)
+        log.info("signal %d: shutting down (grace %gs)", signum, settings.shutdown_grace_seconds)
+        stopping.set()
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        gevent.signal_handler(signum, on_signal, signum)
+
     server.start()
     gc_watch = tuning.GcWatch().install()
     app.extensions["gc_watch"] = gc_watch  # its pauses are on /metrics
@@ -96,17 +109,6 @@ def main() -> None:
         settings.database_url.split("://")[0],
     )
 
-    stopping = gevent.event.Event()
-
-    def on_signal(signum: int) -> None:
-        if stopping.is_set():
-            log.warning("second signal: stopping now")
-            os._exit(1)
-        log.info("signal %d: shutting down (grace %gs)", signum, settings.shutdown_grace_seconds)
-        stopping.set()
-
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        gevent.signal_handler(signum, on_signal, signum)
     stopping.wait()
     drained = game.drain(settings.shutdown_grace_seconds, settings.shutdown_write_seconds)
     if drained.stopped:
