@@ -98,6 +98,7 @@ def main() -> None:
     app.extensions["gc_watch"] = gc_watch  # its pauses are on /metrics
     if settings.gc_tuning:
         tuning.tune_gc()
+        gevent.spawn(tuning.collect_when_quiet, game.open_connections)
     bot_server = make_bot_server(settings, app)  # the bots' own loopback listener
     bot_server.start()
     game.set_base_url(BOT_HOST, bot_server.server_port)

@@ -137,18 +137,32 @@ class Mailbox:
         return len(self._items)
 
 
+class _Ended:
+    """What an ActorRef points to once its actor's loop has ended: the actor holds its ref and
+    the ref held the actor, a cycle that only a full collection frees (with the actor's
+    greenlet, timers and state: ~25 objects a duel, a whole tournament a lobby). Pointing the
+    ref here instead lets reference counting free the actor the moment nothing else holds it."""
+
+    __slots__ = ()
+    alive = False
+
+
+_ENDED = _Ended()
+
+
 class ActorRef(Generic[M_contra]):
     """The only handle others get on an actor: they can post to it, nothing else."""
 
-    __slots__ = ("_actor", "name", "__weakref__")
+    __slots__ = ("_actor", "name", "kind", "__weakref__")
 
     def __init__(self, actor: Actor[Any]) -> None:
-        self._actor = actor
+        self._actor: Actor[Any] | _Ended = actor
         self.name = actor.name
+        self.kind = type(actor).__name__
 
     def tell(self, message: M_contra | Stop | Crash) -> None:
         actor = self._actor
-        if actor.alive:
+        if isinstance(actor, Actor) and actor.alive:
             actor._mailbox.put(message)
 
     @overload
@@ -160,7 +174,7 @@ class ActorRef(Generic[M_contra]):
     def ask(self, message: object, timeout: float = 5.0) -> object:
         """Send and wait for the handler's return value (or its exception)."""
         actor = self._actor
-        if not actor.alive:
+        if not isinstance(actor, Actor) or not actor.alive:
             raise ActorDead(self.name)
         result = AsyncResult()
         actor._mailbox.put(_Ask(message, result))
@@ -171,12 +185,12 @@ class ActorRef(Generic[M_contra]):
         return self._actor.alive
 
     @property
-    def kind(self) -> str:
-        return type(self._actor).__name__
-
-    @property
     def backlog(self) -> int:
-        return self._actor._mailbox.qsize()
+        actor = self._actor
+        return actor._mailbox.qsize() if isinstance(actor, Actor) else 0
+
+    def _end(self) -> None:
+        self._actor = _ENDED
 
     def __repr__(self) -> str:
         return f"<ActorRef {self.name}>"
@@ -259,6 +273,7 @@ class Actor(Generic[M]):
                 log.exception("%s on_failure raised", self.name)
             if self.supervisor is not None:
                 self.supervisor.tell(ChildFailed(self.ref, self.parent, error, tb))
+            self.ref._end()
             return
         self._running = False
         self._fail_pending()
@@ -266,6 +281,7 @@ class Actor(Generic[M]):
             self.on_stop()
         except Exception:
             log.exception("%s on_stop raised", self.name)
+        self.ref._end()
 
     def _handle(self, message: Any) -> None:  # an M, an _Ask of one, or a Crash
         if isinstance(message, Crash):

@@ -306,6 +306,10 @@ class GameServer:
                 return
             gevent.sleep(poll)
 
+    def open_connections(self) -> int:
+        """Connection actors running now (sockets open, bots' included)."""
+        return sum(1 for r in live_refs() if r.kind == "Connection")
+
     def census(self) -> dict[str, int]:
         """Running actors by kind, and the crashes a chaos run injected (by kind)."""
         out = dict(Counter(r.kind for r in live_refs()))

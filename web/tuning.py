@@ -12,7 +12,10 @@ import gc
 import logging
 import time
 from bisect import bisect_left
+from collections.abc import Callable
 from typing import Any
+
+import gevent
 
 log = logging.getLogger("wordle.tuning")
 
@@ -20,11 +23,16 @@ log = logging.getLogger("wordle.tuning")
 # collection costs 0.3-0.6 us per object it walks, and the young generations hold many more
 # objects than the threshold (the counter is allocations minus deallocations, and old objects
 # dying lower it): ~4,000 per young collection (~1 ms every 0.5 s) and ~22,000 per middle one
-# (~10 ms every 3 s) since idle actors and sockets stopped allocating per wait. A full
-# collection walks every player's objects (~1.3-2.5 s at 10,000 players): after 1,000 middle
-# ones only (~50 minutes at that load) instead of every ~40 s. Larger young thresholds made
-# each young collection long (50,000: 100-350 ms every 20 s).
-GC_THRESHOLDS = (1000, 5, 1000)
+# (~10 ms every 3 s). Larger young thresholds made each young collection long (50,000:
+# 100-350 ms every 20 s). A full collection walks every player's objects (1.3-2.5 s at 10,000
+# players): automatic ones are off (after a million middle collections: weeks), since what a
+# tournament or a connection leaves is freed by reference counting (no cycles:
+# tests/actors/test_memory.py, tests/web/test_ws_route.py); `collect_when_quiet` runs one
+# while few are connected, for whatever a library might still leave in a cycle
+# (docs/performance.md, "An hour without a pause").
+GC_THRESHOLDS = (1000, 5, 1_000_000)
+QUIET_CONNECTIONS = 200  # a full collection then walks little: tens of milliseconds at most
+QUIET_CHECK_SECONDS = 600.0
 SLOW_GC_SECONDS = 0.1  # log collections that stop the process longer than this
 # Upper bounds (seconds) of the pause histogram /metrics shows (wordle_gc_pause_seconds).
 PAUSE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
@@ -36,6 +44,22 @@ def tune_gc() -> None:
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
     log.info("gc: %d start-up objects frozen, thresholds %s", gc.get_freeze_count(), GC_THRESHOLDS)
+
+
+def collect_when_quiet(
+    connections: Callable[[], int],
+    quiet_below: int = QUIET_CONNECTIONS,
+    every: float = QUIET_CHECK_SECONDS,
+) -> None:
+    """Forever (a greenlet): every `every` seconds, a full collection if fewer than
+    `quiet_below` sockets are open. A busy server never stops for one; a community's server
+    has quiet hours, and then it costs little."""
+    while True:
+        gevent.sleep(every)
+        if connections() < quiet_below:
+            freed = gc.collect()
+            if freed:
+                log.info("gc: a full collection while quiet freed %d objects", freed)
 
 
 class GcWatch:

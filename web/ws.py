@@ -25,7 +25,7 @@ from collections import Counter
 from typing import Any
 
 from flask import Flask, current_app, g, request
-from flask_sock import ConnectionClosed, Sock
+from flask_sock import ConnectionClosed
 from werkzeug.exceptions import TooManyRequests
 
 from models.settings import Settings
@@ -36,8 +36,9 @@ from web.limits import client_address, refusals
 from web.protocol_schemas import FrameError, parse_client_frame
 from web.security import same_origin
 from web.transport import CloseWith, FrameReader, NoReaderThread, QuietTimer, Socket
+from web.ws_route import WebSockets
 
-sock = Sock()
+sock = WebSockets()
 
 STRIKES_BEFORE_CLOSE = 200  # refused frames in a row before we stop listening
 WS_SOCKET = "wordle.websocket_socket"  # environ key: the socket the websocket talks over

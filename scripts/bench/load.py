@@ -86,9 +86,8 @@ PACES: dict[str, dict[str, Any]] = {
 # --- the game load ------------------------------------------------------------------------
 
 
-def run_steps(
-    args: argparse.Namespace, base: str, server: procs.ProcStat | None, ceiling: float | None
-) -> list[Row]:
+def start_workers(args: argparse.Namespace, base: str) -> tuple[list[Any], list[Any]]:
+    """The generator's processes, each pinned to the generator's core, and a pipe to each."""
     ctx = multiprocessing.get_context("spawn")
     pace = dict(PACES[args.pace]["pace"])
     pace.update(think=args.think, queue_ramp=args.ramp)
@@ -110,13 +109,37 @@ def run_steps(
         w.start()
         workers.append(w)
         pipes.append(mine)
+    return pipes, workers
+
+
+def set_target(pipes: list[Any], n: int) -> None:
+    """Spread `n` players over the workers."""
+    for i, pipe in enumerate(pipes):
+        pipe.send(("target", n // len(pipes) + (1 if i < n % len(pipes) else 0)))
+
+
+def stop_workers(pipes: list[Any], workers: list[Any]) -> None:
+    for pipe in pipes:
+        try:
+            pipe.send(("stop", None))
+        except OSError:
+            pass
+    for w in workers:
+        w.join(10)
+        if w.is_alive():
+            w.terminate()
+
+
+def run_steps(
+    args: argparse.Namespace, base: str, server: procs.ProcStat | None, ceiling: float | None
+) -> list[Row]:
+    pipes, workers = start_workers(args, base)
     collector = Collector(pipes)
     baseline_rss = server.rss_kib() if server else None
     rows: list[Row] = []
     try:
         for n in args.steps:
-            for i, pipe in enumerate(pipes):
-                pipe.send(("target", n // args.workers + (1 if i < n % args.workers else 0)))
+            set_target(pipes, n)
             # connect
             collector.window = Window()
             started, last, last_change = time.monotonic(), -1, time.monotonic()
@@ -180,15 +203,7 @@ def run_steps(
             if errors:
                 print(f"  errors: {dict(w.errors)}", flush=True)
     finally:
-        for pipe in pipes:
-            try:
-                pipe.send(("stop", None))
-            except OSError:
-                pass
-        for w in workers:
-            w.join(10)
-            if w.is_alive():
-                w.terminate()
+        stop_workers(pipes, workers)
     return rows
 
 

@@ -57,3 +57,21 @@ def test_the_server_sets_tcp_nodelay_on_accepted_sockets():
     finally:
         server.stop()
     assert seen == [1]
+
+
+def test_automatic_full_collections_are_off_and_run_only_while_quiet(monkeypatch):
+    import gevent
+
+    assert tuning.GC_THRESHOLDS[2] >= 100_000  # weeks of middle collections at 10,000 players
+    full = []
+    monkeypatch.setattr(tuning.gc, "collect", lambda: full.append(open_now[0]) or 0)
+    open_now = [5000]
+    worker = gevent.spawn(tuning.collect_when_quiet, lambda: open_now[0], 200, 0.01)
+    try:
+        gevent.sleep(0.05)
+        assert full == []  # busy: no collection stops thousands of players
+        open_now[0] = 12
+        gevent.sleep(0.05)
+        assert full and set(full) == {12}
+    finally:
+        worker.kill()
