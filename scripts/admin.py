@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import getpass
+import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -31,8 +32,14 @@ from models.store.connection import connect
 from models.store.errors import StoreError
 from models.store.sql import SqlStore
 from models.store.values import PlayerInfo
+from web import logs
 
 Run = Callable[[SqlStore, argparse.Namespace], None]
+logger = logging.getLogger("wordle.admin")
+# The commands that change something: each is also logged (standard error, WT_LOG_FORMAT),
+# beside its admin-log row, as the running server logs the actions it applies.
+ACTIONS = {"close-report": "report", "rename": "player", "ban": "player", "unban": "player"}
+ACTIONS |= {"void": "tournament", "remove": "player"}
 
 
 def _when(value: dt.datetime | None) -> str:
@@ -163,6 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "player":
         args.address_days = settings.address_days
+    logs.configure(settings.log_level, settings.log_format)
     try:
         connect(url)
         if migrations.BASELINE_VERSION not in migrations.applied_versions():
@@ -178,6 +186,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (StoreError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    if args.command in ACTIONS:
+        why = getattr(args, "reason", "") or getattr(args, "note", "")
+        logger.info(
+            "admin %s: %s %s %d%s",
+            args.by,
+            args.command,
+            ACTIONS[args.command],
+            args.id,
+            f" ({why})" if why else "",
+            extra={"admin": args.by, "action": args.command, "target": args.id},
+        )
     return 0
 
 

@@ -53,7 +53,9 @@ def test_every_command_and_its_log_row(tmp_path):
     assert admin(url, "rename", str(a.id)).returncode == 0
     assert store.get_player(a.id).nickname != "Rude"
     assert admin(url, "close-report", str(report.id), "--note", "renamed").returncode == 0
-    assert admin(url, "ban", str(a.id), "--reason", "again", "--address-days", "2").returncode == 0
+    banned = admin(url, "ban", str(a.id), "--reason", "again", "--address-days", "2")
+    assert banned.returncode == 0
+    assert f"admin alice: ban player {a.id} (again)" in banned.stderr  # logged, as the server does
     assert store.player_by_token(token).status == "banned"
     again = admin(url, "ban", str(a.id), "--reason", "twice")
     assert (

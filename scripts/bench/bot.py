@@ -172,6 +172,11 @@ class Bot:
         elif kind == "home":
             if self.first_queue:
                 self._queue_later((0.0, self.gen.pace.queue_ramp))
+        elif kind == "error" and m["code"] == "placement_pending":
+            # queued again after leaving, before the round that fixes the place ended: the
+            # protocol's answer, not a fault; queue again later, as the page's player would
+            stats.counts["placement_pending"] += 1
+            self._queue_later(self.gen.pace.requeue)
         elif kind == "error":
             stats.errors[m["code"]] += 1
         elif kind == "guess_rejected":

@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -62,6 +63,7 @@ class Minute:
     rss_mib: float
     errors: int
     dropped: int
+    error_kinds: dict[str, int]
 
 
 class GcFigures:
@@ -147,6 +149,8 @@ def soak(
             minutes.append(one_minute(m, collector, server, gc_figures, cpu0))
             latencies.extend(collector.window.latencies)
             print(fmt(minutes[-1]), flush=True)
+            if minutes[-1].errors:
+                print(f"  errors: {minutes[-1].error_kinds}", flush=True)
     finally:
         load.stop_workers(pipes, workers)
     return minutes, latencies
@@ -178,6 +182,7 @@ def one_minute(
         rss_mib=server.rss_kib() / 1024,
         errors=sum(w.errors.values()),
         dropped=w.counts["dropped"],
+        error_kinds=dict(w.errors),
     )
 
 
@@ -211,6 +216,9 @@ def verdict(minutes: list[Minute], latencies: list[float], from_minute: int) -> 
     base = next((r for r in minutes if r.minute == from_minute), minutes[0])
     change = (minutes[-1].rss_mib - base.rss_mib) / base.rss_mib
     errors = sum(r.errors for r in minutes)
+    kinds = Counter[str]()
+    for r in minutes:
+        kinds.update(r.error_kinds)
     dropped = sum(r.dropped for r in minutes)
     full = sum(r.collections[2] for r in minutes)
 
@@ -226,7 +234,8 @@ def verdict(minutes: list[Minute], latencies: list[float], from_minute: int) -> 
         f"RSS {base.rss_mib:,.0f} MiB at minute {base.minute}, {minutes[-1].rss_mib:,.0f} MiB at "
         f"minute {minutes[-1].minute}: {change:+.1%} (target within 5 %: "
         f"{mark(abs(change) <= TARGETS['rss_change'])})",
-        f"errors {errors}, dropped {dropped} (target none: {mark(errors == 0 and dropped == 0)})",
+        f"errors {errors} {dict(kinds) if kinds else ''}, dropped {dropped} (target none: "
+        f"{mark(errors == 0 and dropped == 0)})",
     ]
 
 
