@@ -26,7 +26,8 @@ def test_bench_load_smoke(tmp_path: Path) -> None:
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=240)
     assert run.returncode == 0, run.stdout + run.stderr
     figures = json.loads(out.read_text())
-    assert figures["echo_ceiling"] > 0, run.stdout
+    assert "/s echoed" in run.stdout  # the echo ran; on a loaded machine no rate may pass
+    assert figures["echo_ceiling"] is None or figures["echo_ceiling"] > 0, run.stdout
     assert [s["players"] for s in figures["steps"]] == [16, 32]
     for step in figures["steps"]:
         assert step["connected"] == step["players"], run.stdout
