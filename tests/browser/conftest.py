@@ -139,11 +139,22 @@ def new_page(browser, request):
     assert not errors, f"JavaScript errors in the page: {errors}"
 
 
+# Waits (at most 3 s) for every animation that ends; looping ones (a countdown's pulse) go on.
+SETTLED_ANIMATIONS = """() => Promise.race([
+    Promise.all(document.getAnimations()
+        .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => null))),
+    new Promise((done) => setTimeout(done, 3000)),
+])"""
+
+
 def audit(page, screen: str) -> None:
     """Run axe-core (bundled by axe-playwright-python) on the page as it is: no serious or
-    critical violation, each named with the elements it was found on."""
+    critical violation, each named with the elements it was found on. Finite animations
+    finish first: text landing from opacity 0 (a duel's result) is not low contrast."""
     from axe_playwright_python.sync_playwright import Axe
 
+    page.evaluate(SETTLED_ANIMATIONS)
     results = Axe().run(page)
     found = [
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
