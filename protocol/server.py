@@ -33,7 +33,6 @@ from protocol.views import (
     PlayerView,
     RecapView,
     TournamentView,
-    best_greens,
     lives_map,
 )
 from protocol.wire import (
@@ -355,18 +354,11 @@ def row_played(
 
 @frame("duel_progress")
 @value
-class DuelProgressFrame(Frame):
-    """How far a running duel is, for those of its tournament who wait (their own duel over,
-    a bye, out): rows played, the most greens in one row, whose turn it is. No letters."""
-
+class DuelProgressFrame(Frame):  # for those who wait (models/lobby/run.py); no letters
     duel: Id
     rows: Annotated[int, Range(0, 2 * MAX_TURNS)]
     greens: int
     to_move: Id | None
-
-    @classmethod
-    def of(cls, duel_id: int, duel: Duel) -> DuelProgressFrame:
-        return cls(duel_id, len(duel.rows), best_greens(duel), maybe_pid(duel.to_move))
 
 
 @frame("guess_rejected")

@@ -50,6 +50,7 @@ from models.words import OutOfWords, Words, choose_secrets
 from protocol import server as frames
 from protocol import texts
 from protocol.client import LobbyCommand, Spectate, StopSpectating, SubmitGuess
+from protocol.views import best_greens
 
 C = TypeVar("C")
 
@@ -201,7 +202,9 @@ class TournamentSteps(Room[C]):
             and pr.player.id not in busy
         )
         if to:
-            self.out.append(Send(frames.DuelProgressFrame.of(slot.id, slot.duel), to))
+            duel = slot.duel
+            rows, greens, mover = len(duel.rows), best_greens(duel), duel.to_move
+            self.out.append(Send(frames.DuelProgressFrame(slot.id, rows, greens, as_id(mover)), to))
 
     def duel_crashed(self, duel_id: int) -> None:
         """A duel actor crashed: the duel is void, nobody loses a life (documented)."""
