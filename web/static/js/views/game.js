@@ -1,7 +1,7 @@
 // The tournament screen. The main part shows the round intro (pairings and bye, with lives, and
 // how the round before was settled), your duel, a duel you watch, or what you are waiting for,
-// with the duels still running to watch; beside it (below on a phone) your status, the live
-// duels, the standings, and leave. After the last duel, its end stays a few seconds before the
+// with the duels still running to watch (the closest offered: views/watch.js); beside it (below
+// on a phone) your status, the live duels with their progress, the standings, and leave. After the last duel, its end stays a few seconds before the
 // final table.
 
 import { h, fill } from '../dom.js';
@@ -10,6 +10,7 @@ import { signed, t } from '../i18n.js';
 import { createDuelPanel } from './duel.js';
 import { hearts, keyed, playerName, recapText } from './common.js';
 import { reportButton } from './report.js';
+import { progressBlock, renderOffer, rowText } from './watch.js';
 
 export function mount(root, ctx) {
   const { actions } = ctx;
@@ -131,26 +132,6 @@ export function mount(root, ctx) {
     };
   }
 
-  /** While I wait (my duel or the one I watch is over, a bye, out): how many duels still run,
-   * and one to watch. */
-  function renderOffer(s, kind) {
-    const tour = s.tournament;
-    const live = liveDuels(s);
-    const shown = kind.startsWith('watch') ? s.watching : kind.startsWith('duel') ? s.duel : null;
-    const waiting = kind.startsWith('wait') || (!!shown && !!shown.outcome);
-    const show = waiting && tour.phase === 'playing' && !s.final && live.length > 0;
-    keyed(offerBox, JSON.stringify([show, live.map((d) => d.id)]), () => {
-      if (!show) return null;
-      return h('div', { class: 'row-inline' },
-        h('p', { id: 'duels-running' }, t('game.duels_running', { n: live.length })),
-        h('button', {
-          class: 'btn primary', type: 'button', id: 'watch-one',
-          onclick: () => actions.spectate(live[0].id),
-        }, t('game.watch_one')));
-    });
-    offerBox.hidden = !show;
-  }
-
   /** After the last duel: its end stays on screen, then the final table (or at once, asked). */
   function renderFinal(s) {
     const until = s.final ? s.final.holdUntil : null;
@@ -202,7 +183,8 @@ export function mount(root, ctx) {
           h('span', { class: 'duel-players' },
             h('span', { class: 'duel-player' }, playerName(s, d.players[0], { you: false }), hearts(livesOf(s, d.players[0]))),
             h('span', { class: 'duel-player' }, h('span', { class: 'vs' }, t('common.vs')), ' ',
-              playerName(s, d.players[1], { you: false }), hearts(livesOf(s, d.players[1])))),
+              playerName(s, d.players[1], { you: false }), hearts(livesOf(s, d.players[1]))),
+            progressBlock(d)),
           watching === d.id
             ? h('span', { class: 'badge' }, t('game.watching_now'))
             : h('button', {
@@ -227,7 +209,7 @@ export function mount(root, ctx) {
     if (tour.phase === 'finished' && st.place) return placed();
     if (tour.bye === st.player) return t('game.status_bye');
     const d = tour.duels.find((x) => x.players.includes(st.player) && !x.over);
-    return d ? t('game.status_playing') : t('game.status_waiting');
+    return d ? `${t('game.status_playing')} · ${rowText(d)}` : t('game.status_waiting');
   }
 
   function renderStandings(s) {
@@ -263,7 +245,7 @@ export function mount(root, ctx) {
       game.dataset.phase = s.tournament.phase;
       const kind = mainKind(s);
       renderMain(s, kind);
-      renderOffer(s, kind);
+      renderOffer(offerBox, s, actions);
       renderFinal(s);
       renderMine(s);
       renderDuels(s);
