@@ -144,3 +144,11 @@ test('the remembered choice comes with boot', () => {
   g.send({ type: 'booted', languages: g.state.languages, language: 'en', autoWatch: true });
   assert.equal(g.state.autoWatch, true);
 });
+
+test('a wait that begins with duels to watch brings the offer into view, once', () => {
+  const g = fourDuels();
+  g.frame(ended(17, ME, 44, 'grape'));
+  assert.deepEqual(g.of('reveal'), [{ type: 'reveal', id: 'duel-result' }, { type: 'reveal', id: 'watch-offer' }]);
+  g.frame(progress(18, 2, 1, 40));
+  assert.deepEqual(g.of('reveal'), []);
+});

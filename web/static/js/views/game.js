@@ -1,7 +1,8 @@
 // The tournament screen. The main part shows the round intro (pairings and bye, with lives, and
 // how the round before was settled), your duel, a duel you watch, or what you are waiting for,
-// with the duels still running to watch (the closest offered: views/watch.js); beside it (below
-// on a phone) your status, the live duels with their progress, the standings, and leave. After the last duel, its end stays a few seconds before the
+// with the duels still running to watch; beside it (below on a phone) your status, the closest
+// duel offered while you wait (views/watch.js), the live duels with their progress, the
+// standings, and leave. After the last duel, its end stays a few seconds before the
 // final table.
 
 import { h, fill } from '../dom.js';
@@ -17,13 +18,14 @@ export function mount(root, ctx) {
   const panelBox = h('div', { class: 'panel-slot' });
   const finalBox = h('div', { class: 'final-soon', id: 'final-soon', hidden: true });
   const offerBox = h('section', { class: 'card watch-offer', id: 'watch-offer', 'aria-live': 'polite' });
-  const main = h('div', { class: 'game-main' }, panelBox, finalBox, offerBox);
+  const main = h('div', { class: 'game-main' }, panelBox, finalBox);
   const mineBox = h('section', { class: 'card my-status', id: 'my-status', 'aria-live': 'polite' });
   const duelsBox = h('section', { class: 'card live-duels', id: 'live-duels', 'aria-labelledby': 'live-h' });
   const standingsBox = h('section', { class: 'card standings', id: 'standings', 'aria-labelledby': 'st-h' });
   const leaveBtn = h('button', { class: 'btn danger', type: 'button', id: 'leave-tournament' });
   leaveBtn.addEventListener('click', () => actions.leaveTournament());
-  const side = h('aside', { class: 'game-side' }, mineBox, duelsBox, standingsBox,
+  // the offer heads the side column: beside the board on a wide screen, right below it on a phone
+  const side = h('aside', { class: 'game-side' }, mineBox, offerBox, duelsBox, standingsBox,
     h('div', { class: 'actions' }, leaveBtn));
   const game = h('div', { class: 'game' }, main, side);
   root.append(game);
@@ -179,18 +181,18 @@ export function mount(root, ctx) {
     keyed(duelsBox, JSON.stringify([live, allowed, watching, live.map((d) => d.players.map((p) => livesOf(s, p)))]), () => [
       h('h2', { id: 'live-h' }, t('game.live_duels')),
       live.length
-        ? h('ul', { class: 'duel-list' }, live.map((d) => h('li', { class: watching === d.id ? 'is-watched' : '' },
+        ? h('ul', { class: 'duel-list' }, live.map((d) => h('li', { class: watching === d.id ? 'is-watched' : '', data: { duel: String(d.id) } },
           h('span', { class: 'duel-players' },
             h('span', { class: 'duel-player' }, playerName(s, d.players[0], { you: false }), hearts(livesOf(s, d.players[0]))),
             h('span', { class: 'duel-player' }, h('span', { class: 'vs' }, t('common.vs')), ' ',
-              playerName(s, d.players[1], { you: false }), hearts(livesOf(s, d.players[1]))),
-            progressBlock(d)),
+              playerName(s, d.players[1], { you: false }), hearts(livesOf(s, d.players[1])))),
           watching === d.id
             ? h('span', { class: 'badge' }, t('game.watching_now'))
             : h('button', {
               class: 'btn small watch', type: 'button', disabled: !allowed, data: { duel: String(d.id) },
               onclick: () => actions.spectate(d.id),
-            }, t('game.watch')))))
+            }, t('game.watch')),
+          progressBlock(d))))
         : h('p', { class: 'hint' }, t('game.no_live_duels')),
       !allowed && live.length ? h('p', { class: 'hint' }, t('game.watch_hint')) : null,
     ]);

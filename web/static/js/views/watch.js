@@ -22,7 +22,7 @@ export function progressBlock(d) {
   const squares = [];
   for (let i = 0; i < d.length; i += 1) squares.push(h('span', { class: i < greens ? 'sq g' : 'sq' }));
   const share = Math.min(100, (100 * (d.rows || 0)) / totalRows(d));
-  return h('span', { class: 'duel-progress', data: { rows: String(d.rows || 0), greens: String(greens) } },
+  return h('span', { class: 'duel-progress', data: { rows: String(d.rows || 0), greens: String(greens), length: String(d.length) } },
     h('span', { class: 'prog-row' }, rowText(d)),
     h('span', { class: 'prog-bar', 'aria-hidden': 'true' },
       h('span', { class: 'prog-fill', style: { width: `${share.toFixed(1)}%` } })),
