@@ -189,6 +189,7 @@ export const onFrame = {
     const oldDuel = s.duel ? s.duel.id : null;
     s.duel = viewOf(s, c, m.duel);
     s.watching = viewOf(s, c, m.watching);
+    s.watchAsked = null; // a spectate lost with the old connection is not awaited
     if (!s.duel || s.duel.id !== oldDuel) s.typed = '';
     s.pendingGuess = false;
   },
