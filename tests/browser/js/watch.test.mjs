@@ -152,3 +152,15 @@ test('a wait that begins with duels to watch brings the offer into view, once', 
   g.frame(progress(18, 2, 1, 40));
   assert.deepEqual(g.of('reveal'), []);
 });
+
+test('the duels of a round start one by one: before mine starts I do not wait', () => {
+  const g = inTournament();
+  g.send({ type: 'auto_watch', on: true });
+  g.frame(started(18, [40, 46], 40)); // round 1: 12 meets 44, whose duel starts after this one
+  assert.deepEqual(g.sent(), []);
+  assert.equal(g.state.autoWatchAt, null);
+  g.frame(started(17, [12, 44], 44));
+  g.frame(ended(17, ME, 44, 'grape'));
+  g.wait(AUTO_WATCH_HOLD_MS).send({ type: 'tick' });
+  assert.deepEqual(g.sent(), [{ type: 'spectate', duel: 18 }]);
+});

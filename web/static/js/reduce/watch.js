@@ -44,12 +44,22 @@ function roundKey(s) {
   return `${s.tournament.id}:${s.tournament.round}`;
 }
 
-/** I wait and could watch: the round is played, my duel is not running, I watch no running
- * duel, the final table is not due, and a duel I may watch runs. */
+/** My pair's duel has not started yet (the round's duels start one after the other), and will:
+ * my opponent has not left. */
+function myDuelToCome(s) {
+  const me = s.me ? s.me.id : null;
+  const pair = s.tournament.pairs.find((p) => p.includes(me));
+  if (!pair || s.duel) return false;
+  const other = s.tournament.standings[pair.find((p) => p !== me)];
+  return !(other && other.left);
+}
+
+/** I wait and could watch: the round is played, my duel is over (or I have none: a bye, out),
+ * I watch no running duel, the final table is not due, and a duel I may watch runs. */
 export function waitingToWatch(s) {
   const t = s.tournament;
   if (!t || !s.lobby || t.phase !== 'playing' || s.final) return false;
-  if (s.duel && !s.duel.outcome) return false;
+  if ((s.duel && !s.duel.outcome) || myDuelToCome(s)) return false;
   if (s.watching && !s.watching.outcome) return false;
   return liveDuels(s).length > 0;
 }

@@ -11,13 +11,13 @@ import { signed, t } from '../i18n.js';
 import { createDuelPanel } from './duel.js';
 import { hearts, keyed, playerName, recapText } from './common.js';
 import { reportButton } from './report.js';
-import { progressBlock, renderOffer, rowText } from './watch.js';
+import { createOffer, fillProgress, progressSlot, rowText } from './watch.js';
 
 export function mount(root, ctx) {
   const { actions } = ctx;
   const panelBox = h('div', { class: 'panel-slot' });
   const finalBox = h('div', { class: 'final-soon', id: 'final-soon', hidden: true });
-  const offerBox = h('section', { class: 'card watch-offer', id: 'watch-offer', 'aria-live': 'polite' });
+  const offer = createOffer(actions);
   const main = h('div', { class: 'game-main' }, panelBox, finalBox);
   const mineBox = h('section', { class: 'card my-status', id: 'my-status', 'aria-live': 'polite' });
   const duelsBox = h('section', { class: 'card live-duels', id: 'live-duels', 'aria-labelledby': 'live-h' });
@@ -25,7 +25,7 @@ export function mount(root, ctx) {
   const leaveBtn = h('button', { class: 'btn danger', type: 'button', id: 'leave-tournament' });
   leaveBtn.addEventListener('click', () => actions.leaveTournament());
   // the offer heads the side column: beside the board on a wide screen, right below it on a phone
-  const side = h('aside', { class: 'game-side' }, mineBox, offerBox, duelsBox, standingsBox,
+  const side = h('aside', { class: 'game-side' }, mineBox, offer.el, duelsBox, standingsBox,
     h('div', { class: 'actions' }, leaveBtn));
   const game = h('div', { class: 'game' }, main, side);
   root.append(game);
@@ -178,7 +178,8 @@ export function mount(root, ctx) {
     const live = liveDuels(s);
     const allowed = canWatch(s);
     const watching = s.watching ? s.watching.id : null;
-    keyed(duelsBox, JSON.stringify([live, allowed, watching, live.map((d) => d.players.map((p) => livesOf(s, p)))]), () => [
+    const key = [live.map((d) => d.id), allowed, watching, live.map((d) => d.players.map((p) => livesOf(s, p)))];
+    keyed(duelsBox, JSON.stringify(key), () => [
       h('h2', { id: 'live-h' }, t('game.live_duels')),
       live.length
         ? h('ul', { class: 'duel-list' }, live.map((d) => h('li', { class: watching === d.id ? 'is-watched' : '', data: { duel: String(d.id) } },
@@ -192,10 +193,12 @@ export function mount(root, ctx) {
               class: 'btn small watch', type: 'button', disabled: !allowed, data: { duel: String(d.id) },
               onclick: () => actions.spectate(d.id),
             }, t('game.watch')),
-          progressBlock(d))))
+          progressSlot(d))))
         : h('p', { class: 'hint' }, t('game.no_live_duels')),
       !allowed && live.length ? h('p', { class: 'hint' }, t('game.watch_hint')) : null,
     ]);
+    // each duel's progress in place: a row does not draw the list (and its buttons) again
+    for (const d of live) fillProgress(duelsBox.querySelector(`.progress-slot[data-duel="${d.id}"]`), d);
   }
 
   function statusOf(s, st) {
@@ -247,7 +250,7 @@ export function mount(root, ctx) {
       game.dataset.phase = s.tournament.phase;
       const kind = mainKind(s);
       renderMain(s, kind);
-      renderOffer(offerBox, s, actions);
+      offer.update(s);
       renderFinal(s);
       renderMine(s);
       renderDuels(s);

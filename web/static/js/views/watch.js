@@ -2,6 +2,7 @@
 // progress as the live duels and the offer draw it ("Row 5 of 12", a bar, the greens of its
 // best row), and the offer itself: how many duels run, the closest one with a button that
 // watches it, and the remembered "watch automatically" box, with the seconds before it does.
+// Rows come often: what they change is changed in place, never a button or the box.
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
@@ -29,42 +30,60 @@ export function progressBlock(d) {
     h('span', { class: 'greens', role: 'img', 'aria-label': label, title: label }, squares));
 }
 
-/** What of a duel's progress the offer is keyed by (drawn again when a row is played). */
-function progressKey(d) {
-  return [d.rows || 0, d.greens || 0];
+/** A slot for a duel's progress, filled (and refilled as rows come) by `fillProgress`: the
+ * list around it is not drawn again on every row, so a focused button stays. */
+export function progressSlot(d) {
+  return h('span', { class: 'progress-slot', data: { duel: String(d.id) } });
 }
 
-/** The offer, in `box`: shown while I wait (reduce/watch.js `waitingToWatch`). */
-export function renderOffer(box, s, actions) {
-  const show = waitingToWatch(s);
-  const live = show ? liveDuels(s) : [];
-  const best = show ? closestDuel(s) : null;
-  const due = show && s.autoWatch && s.autoWatchAt !== null ? s.autoWatchAt : null;
-  const key = JSON.stringify([show, live.map((d) => [d.id, progressKey(d)]), best && best.id, s.autoWatch, due]);
-  keyed(box, key, () => {
-    if (!show) return null;
-    const auto = h('input', {
-      type: 'checkbox', id: 'auto-watch', checked: s.autoWatch,
-      onchange: (e) => actions.autoWatch(e.target.checked),
-    });
-    return [
-      h('p', { id: 'duels-running' }, t('game.duels_running', { n: live.length })),
-      h('div', { class: 'closest', id: 'closest', data: { duel: String(best.id) } },
-        h('span', { class: 'closest-label' }, t('game.closest')),
-        h('span', { class: 'closest-players' },
-          playerName(s, best.players[0], { you: false }), ' ', h('span', { class: 'vs' }, t('common.vs')), ' ',
-          playerName(s, best.players[1], { you: false })),
-        progressBlock(best)),
-      h('div', { class: 'row-inline offer-actions' },
-        h('button', {
-          class: 'btn primary', type: 'button', id: 'watch-one', data: { duel: String(best.id) },
-          onclick: () => actions.spectate(best.id),
-        }, t('game.watch_closest')),
-        h('label', { class: 'check auto-watch' }, auto, ' ', t('game.auto_watch'))),
-      due !== null
-        ? h('p', { class: 'countdown auto-watch-in', id: 'auto-watch-in', data: { deadline: String(due), format: 'game.auto_watch_in' } })
-        : null,
-    ];
+export function fillProgress(slot, d) {
+  keyed(slot, JSON.stringify([d.id, d.rows || 0, d.greens || 0, d.length]), () => progressBlock(d));
+}
+
+/** The offer: drawn once, its parts changed in place (a focused button or box stays). */
+export function createOffer(actions) {
+  const running = h('p', { id: 'duels-running', 'aria-live': 'polite' });
+  const names = h('span', { class: 'closest-players' });
+  const progress = h('span', { class: 'progress-slot' });
+  const closest = h('div', { class: 'closest', id: 'closest' },
+    h('span', { class: 'closest-label' }), names, progress);
+  const watch = h('button', {
+    class: 'btn primary', type: 'button', id: 'watch-one',
+    onclick: () => actions.spectate(Number(watch.dataset.duel)),
   });
-  box.hidden = !show;
+  const auto = h('input', {
+    type: 'checkbox', id: 'auto-watch', onchange: (e) => actions.autoWatch(e.target.checked),
+  });
+  const autoText = h('span');
+  const countdown = h('p', { class: 'countdown auto-watch-in', id: 'auto-watch-in', hidden: true });
+  const el = h('section', { class: 'card watch-offer', id: 'watch-offer', hidden: true },
+    running, closest,
+    h('div', { class: 'row-inline offer-actions' }, watch, h('label', { class: 'check auto-watch' }, auto, ' ', autoText)),
+    countdown);
+
+  function update(s) {
+    const show = waitingToWatch(s);
+    el.hidden = !show;
+    if (!show) return;
+    const live = liveDuels(s);
+    const best = closestDuel(s);
+    const text = t('game.duels_running', { n: live.length });
+    if (running.textContent !== text) running.textContent = text;
+    keyed(names, String(best.id), () => [
+      playerName(s, best.players[0], { you: false }), ' ', h('span', { class: 'vs' }, t('common.vs')), ' ',
+      playerName(s, best.players[1], { you: false })]);
+    fillProgress(progress, best);
+    closest.dataset.duel = String(best.id);
+    closest.firstChild.textContent = t('game.closest');
+    watch.dataset.duel = String(best.id);
+    watch.textContent = t('game.watch_closest');
+    auto.checked = s.autoWatch;
+    autoText.textContent = t('game.auto_watch');
+    const due = s.autoWatch && s.autoWatchAt !== null ? s.autoWatchAt : null;
+    countdown.hidden = due === null;
+    if (due === null) delete countdown.dataset.deadline;
+    else Object.assign(countdown.dataset, { deadline: String(due), format: 'game.auto_watch_in' });
+  }
+
+  return { el, update };
 }
