@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from tests.browser.conftest import audit
 from tests.browser.crowd import Crowd
 from tests.browser.test_report import signed_in
 from tests.e2e.server import start_server
@@ -100,6 +101,8 @@ def test_a_player_whose_duel_is_over_is_offered_the_closest_duel(server, new_pag
             d["length"] for d in seen["duels"]
         )
         shots.take(page, f"watch-offer-{locale[:2]}")
+        if locale == "en-US":
+            audit(page, "the offer of the closest duel")
         offered = page.get_attribute("#watch-one", "data-duel")
         page.click("#watch-one")
         page.wait_for_selector(f".duel-panel.spectating[data-duel='{offered}']", timeout=5000)

@@ -17,7 +17,7 @@ export function rowText(d) {
 
 /** A duel's progress: its row in play, a bar of the rows played, the greens of its best row
  * (one square per letter, the green ones filled). */
-export function progressBlock(d) {
+function progressBlock(d) {
   const greens = d.greens || 0;
   const label = t('game.progress_greens', { n: greens, length: d.length });
   const squares = [];
