@@ -213,8 +213,12 @@ export function mount(root, ctx) {
     }
     if (tour.phase === 'finished' && st.place) return placed();
     if (tour.bye === st.player) return t('game.status_bye');
-    const d = tour.duels.find((x) => x.players.includes(st.player) && !x.over);
-    return d ? `${t('game.status_playing')} · ${rowText(d)}` : t('game.status_waiting');
+    return liveDuelOf(tour, st.player) ? t('game.status_playing') : t('game.status_waiting');
+  }
+
+  /** The running duel of a player, whose row the standings add to "playing". */
+  function liveDuelOf(tour, id) {
+    return tour.duels.find((x) => x.players.includes(id) && !x.over) || null;
   }
 
   function renderStandings(s) {
@@ -239,9 +243,16 @@ export function mount(root, ctx) {
         h('td', {}, h('a', { // a profile beside the game, which goes on in this tab
           class: 'plink', href: `/players/${st.player}`, target: '_blank', rel: 'noopener',
         }, playerName(s, st.player)), reportButton(s, st.player, 'standings', actions, tour.id),
-          h('span', { class: 'status' }, status)),
+          h('span', { class: 'status' }, status, h('span', { class: 'status-row' }))),
         h('td', {}, hearts(st.lives)))))),
     ]);
+    // "· Row 5 of 12" beside "playing", in place: a row does not draw the table again
+    for (const [st, status] of rows) {
+      const d = status === t('game.status_playing') ? liveDuelOf(tour, st.player) : null;
+      const el = standingsBox.querySelector(`tr[data-player="${st.player}"] .status-row`);
+      const text = d ? ` · ${rowText(d)}` : '';
+      if (el && el.textContent !== text) el.textContent = text;
+    }
   }
 
   return {

@@ -40,11 +40,16 @@ export function fillProgress(slot, d) {
   keyed(slot, JSON.stringify([d.id, d.rows || 0, d.greens || 0, d.length]), () => progressBlock(d));
 }
 
+/** A text changed only when it differs (the offer is a live region: a change is said). */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
 /** The offer: drawn once, its parts changed in place (a focused button or box stays). */
 export function createOffer(actions) {
-  const running = h('p', { id: 'duels-running', 'aria-live': 'polite' });
+  const running = h('p', { id: 'duels-running' });
   const names = h('span', { class: 'closest-players' });
-  const progress = h('span', { class: 'progress-slot' });
+  const progress = h('span', { class: 'progress-slot', 'aria-live': 'off' }); // not said per row
   const closest = h('div', { class: 'closest', id: 'closest' },
     h('span', { class: 'closest-label' }), names, progress);
   const watch = h('button', {
@@ -55,30 +60,33 @@ export function createOffer(actions) {
     type: 'checkbox', id: 'auto-watch', onchange: (e) => actions.autoWatch(e.target.checked),
   });
   const autoText = h('span');
-  const countdown = h('p', { class: 'countdown auto-watch-in', id: 'auto-watch-in', hidden: true });
-  const el = h('section', { class: 'card watch-offer', id: 'watch-offer', hidden: true },
-    running, closest,
+  const countdown = h('p', { class: 'countdown auto-watch-in', id: 'auto-watch-in', 'aria-live': 'off', hidden: true });
+  const parts = [running, closest,
     h('div', { class: 'row-inline offer-actions' }, watch, h('label', { class: 'check auto-watch' }, auto, ' ', autoText)),
-    countdown);
+    countdown];
+  const el = h('section', { class: 'card watch-offer', id: 'watch-offer', 'aria-live': 'polite', hidden: true });
 
   function update(s) {
     const show = waitingToWatch(s);
     el.hidden = !show;
-    if (!show) return;
+    if (!show) { // empty while hidden: no button to find
+      if (el.firstChild) el.replaceChildren();
+      return;
+    }
+    if (!el.firstChild) el.append(...parts);
     const live = liveDuels(s);
     const best = closestDuel(s);
-    const text = t('game.duels_running', { n: live.length });
-    if (running.textContent !== text) running.textContent = text;
+    setText(running, t('game.duels_running', { n: live.length }));
     keyed(names, String(best.id), () => [
       playerName(s, best.players[0], { you: false }), ' ', h('span', { class: 'vs' }, t('common.vs')), ' ',
       playerName(s, best.players[1], { you: false })]);
     fillProgress(progress, best);
     closest.dataset.duel = String(best.id);
-    closest.firstChild.textContent = t('game.closest');
+    setText(closest.firstChild, t('game.closest'));
     watch.dataset.duel = String(best.id);
-    watch.textContent = t('game.watch_closest');
+    setText(watch, t('game.watch_closest'));
     auto.checked = s.autoWatch;
-    autoText.textContent = t('game.auto_watch');
+    setText(autoText, t('game.auto_watch'));
     const due = s.autoWatch && s.autoWatchAt !== null ? s.autoWatchAt : null;
     countdown.hidden = due === null;
     if (due === null) delete countdown.dataset.deadline;
