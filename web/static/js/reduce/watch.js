@@ -117,7 +117,7 @@ export const onWatchEvent = {
   auto_watch(s, m, c) {
     s.autoWatch = !!m.on;
     s.autoWatchAt = m.on ? c.at : null;
-    if (m.on && s.tournament) s.watchDeclined = null;
+    if (m.on) s.watchDeclined = null;
     c.fx({ type: 'remember', key: 'wt.watch', value: m.on ? 'on' : 'off' });
   },
 
