@@ -352,6 +352,15 @@ def row_played(
     )
 
 
+@frame("duel_progress")
+@value
+class DuelProgressFrame(Frame):  # for those who wait (models/lobby/run.py); no letters
+    duel: Id
+    rows: Annotated[int, Range(0, 2 * MAX_TURNS)]
+    greens: int
+    to_move: Id | None
+
+
 @frame("guess_rejected")
 @value
 class GuessRejectedFrame(Frame):

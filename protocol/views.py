@@ -114,6 +114,11 @@ class DuelView(Wire):
         )
 
 
+def best_greens(duel: Duel) -> int:
+    """The most green letters in one row of the duel so far (0 before any scored row)."""
+    return max((r.marks.count("g") for r in duel.rows if r.marks), default=0)
+
+
 @value
 class StandingView(Wire):
     player: Id
@@ -128,12 +133,19 @@ class StandingView(Wire):
 
 @value
 class DuelSummaryView(Wire):
+    """A duel of the round in the standings, with its progress as `duel_progress` gives it
+    (rows played, the most greens in one row, whose turn it is): no letters, no secret."""
+
     id: Id
     players: list[int]
     length: int
     over: bool
     outcome: Outcome | None
     winner: Id | None
+    rows: int
+    greens: int
+    to_move: Id | None
+    max_turns: int
 
 
 @value

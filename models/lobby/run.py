@@ -28,6 +28,7 @@ from models.lobby.effects import (
     After,
     PassGuess,
     Save,
+    Send,
     StartDuel,
     StopDuel,
 )
@@ -49,6 +50,7 @@ from models.words import OutOfWords, Words, choose_secrets
 from protocol import server as frames
 from protocol import texts
 from protocol.client import LobbyCommand, Spectate, StopSpectating, SubmitGuess
+from protocol.views import best_greens
 
 C = TypeVar("C")
 
@@ -171,6 +173,8 @@ class TournamentSteps(Room[C]):
                 self.send(as_id(e.player), rejected)
             elif isinstance(e, DuelEnded):
                 self.broadcast(frames.DuelEndedFrame.of(msg.duel_id, duel))
+        if not duel.over and any(isinstance(e, RowPlayed) for e in events):
+            self.progress(slot, audience)
         if duel.over:
             self.out.append(StopDuel(slot.id))
             self.save_duel(slot)
@@ -179,6 +183,28 @@ class TournamentSteps(Room[C]):
                 t, more = self.run.t.record_duel(slot.pair, result, duel.winner)
                 self.set_run(self.run._replace(t=t))
                 self.apply(more)
+
+    def progress(self, slot: DuelSlot, audience: list[int]) -> None:
+        """A row of a running duel: its progress (`duel_progress`, no letters) to the people
+        who wait for the round's end (their duel over, a bye, out). Not to anyone in a running
+        duel (frames per guess are the cost that matters), nor to the duel's audience (their
+        rows say it), nor to bots."""
+        busy = set(audience)
+        for s in self.run.duels:
+            if not s.over:
+                busy.update(s.pair)
+        to = tuple(
+            pr.conn
+            for pr in self.s.people
+            if pr.attached
+            and pr.conn is not None
+            and not pr.player.is_bot
+            and pr.player.id not in busy
+        )
+        if to:
+            duel = slot.duel
+            rows, greens, mover = len(duel.rows), best_greens(duel), duel.to_move
+            self.out.append(Send(frames.DuelProgressFrame(slot.id, rows, greens, as_id(mover)), to))
 
     def duel_crashed(self, duel_id: int) -> None:
         """A duel actor crashed: the duel is void, nobody loses a life (documented)."""

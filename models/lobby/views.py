@@ -94,6 +94,10 @@ def tournament_view(
                 over=s.over,
                 outcome=cast("Outcome | None", "void" if s.void else _outcome(s.duel)),
                 winner=as_id(s.duel.winner) if s.duel.winner is not None else None,
+                rows=len(s.duel.rows),
+                greens=views.best_greens(s.duel),
+                to_move=None if s.over else wire.maybe_pid(s.duel.to_move),
+                max_turns=s.duel.max_turns,
             )
             for s in run.duels
             if s.round == t.round

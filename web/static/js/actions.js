@@ -77,6 +77,7 @@ export function createActions(store) {
     },
     spectate: (duel) => dispatch({ type: 'spectate', duel }),
     stopSpectating: () => dispatch({ type: 'stop_spectating' }),
+    autoWatch: (on) => dispatch({ type: 'auto_watch', on }),
     /** A key for my guess: true when it typed something (the key's default is then prevented). */
     type(key) {
       const before = store.state.typed;

@@ -199,13 +199,17 @@ setInterval(() => {
 
 // --- boot ----------------------------------------------------------------------------------
 
-function pickWordLanguage(languages) {
-  let saved = null;
+/** A choice remembered in this browser (null when storage is blocked). */
+function stored(key) {
   try {
-    saved = localStorage.getItem('wt.language');
+    return localStorage.getItem(key);
   } catch {
-    saved = null;
+    return null;
   }
+}
+
+function pickWordLanguage(languages) {
+  const saved = stored('wt.language');
   const codes = languages.map((l) => l.code);
   if (saved && codes.includes(saved)) return saved;
   for (const wanted of navigator.languages || [navigator.language || 'en']) {
@@ -250,7 +254,7 @@ async function boot() {
       await new Promise((r) => setTimeout(r, Math.min(5000, 500 * 2 ** attempt)));
     }
   }
-  dispatch({ type: 'booted', languages, language: pickWordLanguage(languages) });
+  dispatch({ type: 'booted', languages, language: pickWordLanguage(languages), autoWatch: stored('wt.watch') === 'on' });
   await joinFromInvite();
   socket.connect();
 }

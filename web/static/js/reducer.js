@@ -7,6 +7,7 @@
 import { derivedEffects } from './reduce/derived.js';
 import { tickDue, onEvent } from './reduce/events.js';
 import { onFrame } from './reduce/frames.js';
+import { autoWatch } from './reduce/watch.js';
 
 export { FINAL_HOLD_MS } from './reduce/frames.js';
 
@@ -40,7 +41,11 @@ export function initialState() {
     leaderboard: null, // GET /api/leaderboard's answer, or {failed: true}
     leaderboardBots: false, // the leaderboard lists the bots too
     nickname: { editing: false, error: '' }, // the nickname form on the home screen
-  report: null, // the report menu: {player, where, tournament, phase, reason, created, code, message}
+    report: null, // the report menu: {player, where, tournament, phase, reason, created, code, message}
+    autoWatch: false, // watch the closest duel while I wait, without a tap (remembered)
+    autoWatchAt: null, // when the automatic watch is due (local; a result is read first)
+    watchAsked: null, // the duel a `spectate` on its way asked for
+    watchDeclined: null, // "<tournament>:<round>" where I stopped watching: no automatic watch
     seq: 0, // counts rejections and toasts, so the same one twice is news twice
   };
 }
@@ -89,5 +94,6 @@ export function reduce(state, message) {
   const effects = [];
   const c = { at, wall: message.wall ?? 0, fx: (effect) => effects.push(effect) };
   handler(next, message.type === 'frame' ? message.frame : message, c);
+  autoWatch(next, c);
   return { state: next, effects: [...effects, ...derivedEffects(state, next, at)] };
 }

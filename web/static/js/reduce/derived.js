@@ -3,6 +3,7 @@
 // final countdown brought into view. Pure: old state and new state in, a list of effects out.
 
 import { myTurnKey, player, views } from './select.js';
+import { waitingToWatch } from './watch.js';
 
 /** The round whose intro is on screen ("<tournament>:<round>"), or null. A tournament just
  * started (round 0) has no pairs yet: its first round_intro follows. */
@@ -41,6 +42,8 @@ export function derivedEffects(old, s, at) {
     }
     if (v.outcome && !before.outcome) fx.push({ type: 'reveal', id: 'duel-result' });
   }
+  // a wait begins with duels to watch: the offer in view (below the board on a phone)
+  if (waitingToWatch(s) && !waitingToWatch(old)) fx.push({ type: 'reveal', id: 'watch-offer' });
   if (s.rejection && (!old.rejection || old.rejection.seq !== s.rejection.seq)) fx.push({ type: 'shake' });
   const hold = s.final ? s.final.holdUntil : null;
   if (hold && !(old.final && old.final.holdUntil) && s.tournament) {

@@ -6,6 +6,7 @@ import { deleteLetter, splitLetters, typeKey } from '../letters.js';
 import { showFinal } from './frames.js';
 import { onReport } from './report.js';
 import { canType, myDuelLive, myTurn, rulesFor } from './select.js';
+import { autoWatchDue, onWatchEvent } from './watch.js';
 
 // Screen readers hear the last seconds of my own turn, not every second.
 const SAY_SECONDS = [10, 5, 3];
@@ -29,13 +30,16 @@ export function secondToSay(s, at) {
   return secs;
 }
 
-/** A tick changes something: the final table is due, or a second of my turn is to be said. */
+/** A tick changes something: the final table is due, a second of my turn is to be said, or
+ * the automatic watch (reduce/watch.js, run after every message) is due. */
 export function tickDue(s, at) {
-  return (!!s.final && !!s.final.holdUntil && at >= s.final.holdUntil) || secondToSay(s, at) !== null;
+  return (!!s.final && !!s.final.holdUntil && at >= s.final.holdUntil) || secondToSay(s, at) !== null
+    || autoWatchDue(s, at);
 }
 
 export const onEvent = {
   ...onReport,
+  ...onWatchEvent, // auto_watch, spectate, stop_spectating
 
   /** The socket's status: connecting | online | reconnecting | stopped. */
   conn(s, m) {
@@ -54,10 +58,12 @@ export const onEvent = {
     if (!s.me) s.me = m.player;
   },
 
-  /** The word languages are loaded; `language` is the one to start with. */
+  /** The word languages are loaded; `language` is the one to start with; `autoWatch` the
+   * remembered "watch automatically". */
   booted(s, m) {
     s.languages = m.languages;
     s.language = m.language;
+    s.autoWatch = !!m.autoWatch;
     s.notice = null;
   },
 
@@ -94,15 +100,6 @@ export const onEvent = {
 
   leave(s, m, c) {
     c.fx({ type: 'send', message: { type: 'leave' } });
-  },
-
-  spectate(s, m, c) {
-    c.fx({ type: 'send', message: { type: 'spectate', duel: m.duel } });
-  },
-
-  stop_spectating(s, m, c) {
-    s.watching = null;
-    c.fx({ type: 'send', message: { type: 'stop_spectating' } });
   },
 
   /** A key pressed (on screen or on the keyboard): a letter of my next guess, when it is one;

@@ -5,6 +5,7 @@
 // does not matter.
 
 import { myId } from './select.js';
+import { noteRow, onWatchFrame, watchRefused } from './watch.js';
 
 // How long the end of a tournament's last duel stays on screen before the final table.
 export const FINAL_HOLD_MS = 5000;
@@ -96,10 +97,12 @@ export function showFinal(s, c) {
 function addRow(s, m) {
   const row = { index: m.index, player: m.player, letters: m.letters, marks: m.marks, skipped: m.skipped };
   for (const v of [s.duel, s.watching]) if (v && v.id === m.duel) v.rows[m.index] = row;
+  noteRow(s, m);
   if (s.duel && s.duel.id === m.duel && m.player === myId(s)) clearTyping(s);
 }
 
 export const onFrame = {
+  ...onWatchFrame, // duel_progress
   welcome(s, m, c) {
     s.me = m.you;
     remember(s, [m.you]);
@@ -132,6 +135,7 @@ export const onFrame = {
       c.fx({ type: 'stop_socket' }); // the server was updated: only a reload helps
       s.conn = 'outdated';
     }
+    if (m.code === 'no_such_duel' || m.code === 'cannot_spectate') watchRefused(s, c);
     s.seq += 1;
     s.toast = { code: m.code, message: m.message, seq: s.seq };
   },
@@ -185,6 +189,7 @@ export const onFrame = {
     const oldDuel = s.duel ? s.duel.id : null;
     s.duel = viewOf(s, c, m.duel);
     s.watching = viewOf(s, c, m.watching);
+    s.watchAsked = null; // a spectate lost with the old connection is not awaited
     if (!s.duel || s.duel.id !== oldDuel) s.typed = '';
     s.pendingGuess = false;
   },
@@ -211,6 +216,7 @@ export const onFrame = {
     for (const [p, n] of Object.entries(m.lives)) if (t.standings[p]) t.standings[p].lives = n;
     s.duel = null;
     s.watching = null;
+    s.watchAsked = null;
     s.typed = '';
     s.rejection = null;
   },
@@ -221,7 +227,10 @@ export const onFrame = {
     t.phase = 'playing';
     t.introDeadline = null;
     t.duels = t.duels.filter((d) => d.id !== m.duel);
-    t.duels.push({ id: m.duel, players: m.players, length: m.length, over: false, outcome: null, winner: null });
+    t.duels.push({
+      id: m.duel, players: m.players, length: m.length, over: false, outcome: null, winner: null,
+      rows: 0, greens: 0, to_move: m.starter, max_turns: m.max_turns,
+    });
     s.turnTotal = m.turn_ms;
     if (m.players.includes(myId(s))) {
       s.duel = viewOf(s, c, {
@@ -341,6 +350,7 @@ export const onFrame = {
 
   duel_view(s, m, c) {
     s.watching = viewOf(s, c, m.duel);
+    s.watchAsked = null;
   },
 
   party(s, m) {

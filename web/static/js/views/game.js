@@ -1,7 +1,8 @@
 // The tournament screen. The main part shows the round intro (pairings and bye, with lives, and
 // how the round before was settled), your duel, a duel you watch, or what you are waiting for,
-// with the duels still running to watch; beside it (below on a phone) your status, the live
-// duels, the standings, and leave. After the last duel, its end stays a few seconds before the
+// with the duels still running to watch; beside it (below on a phone) your status, the closest
+// duel offered while you wait (views/watch.js), the live duels with their progress, the
+// standings, and leave. After the last duel, its end stays a few seconds before the
 // final table.
 
 import { h, fill } from '../dom.js';
@@ -10,19 +11,21 @@ import { signed, t } from '../i18n.js';
 import { createDuelPanel } from './duel.js';
 import { hearts, keyed, playerName, recapText } from './common.js';
 import { reportButton } from './report.js';
+import { createOffer, fillProgress, progressSlot, rowText } from './watch.js';
 
 export function mount(root, ctx) {
   const { actions } = ctx;
   const panelBox = h('div', { class: 'panel-slot' });
   const finalBox = h('div', { class: 'final-soon', id: 'final-soon', hidden: true });
-  const offerBox = h('section', { class: 'card watch-offer', id: 'watch-offer', 'aria-live': 'polite' });
-  const main = h('div', { class: 'game-main' }, panelBox, finalBox, offerBox);
+  const offer = createOffer(actions);
+  const main = h('div', { class: 'game-main' }, panelBox, finalBox);
   const mineBox = h('section', { class: 'card my-status', id: 'my-status', 'aria-live': 'polite' });
   const duelsBox = h('section', { class: 'card live-duels', id: 'live-duels', 'aria-labelledby': 'live-h' });
   const standingsBox = h('section', { class: 'card standings', id: 'standings', 'aria-labelledby': 'st-h' });
   const leaveBtn = h('button', { class: 'btn danger', type: 'button', id: 'leave-tournament' });
   leaveBtn.addEventListener('click', () => actions.leaveTournament());
-  const side = h('aside', { class: 'game-side' }, mineBox, duelsBox, standingsBox,
+  // the offer heads the side column: beside the board on a wide screen, right below it on a phone
+  const side = h('aside', { class: 'game-side' }, mineBox, offer.el, duelsBox, standingsBox,
     h('div', { class: 'actions' }, leaveBtn));
   const game = h('div', { class: 'game' }, main, side);
   root.append(game);
@@ -131,26 +134,6 @@ export function mount(root, ctx) {
     };
   }
 
-  /** While I wait (my duel or the one I watch is over, a bye, out): how many duels still run,
-   * and one to watch. */
-  function renderOffer(s, kind) {
-    const tour = s.tournament;
-    const live = liveDuels(s);
-    const shown = kind.startsWith('watch') ? s.watching : kind.startsWith('duel') ? s.duel : null;
-    const waiting = kind.startsWith('wait') || (!!shown && !!shown.outcome);
-    const show = waiting && tour.phase === 'playing' && !s.final && live.length > 0;
-    keyed(offerBox, JSON.stringify([show, live.map((d) => d.id)]), () => {
-      if (!show) return null;
-      return h('div', { class: 'row-inline' },
-        h('p', { id: 'duels-running' }, t('game.duels_running', { n: live.length })),
-        h('button', {
-          class: 'btn primary', type: 'button', id: 'watch-one',
-          onclick: () => actions.spectate(live[0].id),
-        }, t('game.watch_one')));
-    });
-    offerBox.hidden = !show;
-  }
-
   /** After the last duel: its end stays on screen, then the final table (or at once, asked). */
   function renderFinal(s) {
     const until = s.final ? s.final.holdUntil : null;
@@ -195,10 +178,11 @@ export function mount(root, ctx) {
     const live = liveDuels(s);
     const allowed = canWatch(s);
     const watching = s.watching ? s.watching.id : null;
-    keyed(duelsBox, JSON.stringify([live, allowed, watching, live.map((d) => d.players.map((p) => livesOf(s, p)))]), () => [
+    const key = [live.map((d) => d.id), allowed, watching, live.map((d) => d.players.map((p) => livesOf(s, p)))];
+    keyed(duelsBox, JSON.stringify(key), () => [
       h('h2', { id: 'live-h' }, t('game.live_duels')),
       live.length
-        ? h('ul', { class: 'duel-list' }, live.map((d) => h('li', { class: watching === d.id ? 'is-watched' : '' },
+        ? h('ul', { class: 'duel-list' }, live.map((d) => h('li', { class: watching === d.id ? 'is-watched' : '', data: { duel: String(d.id) } },
           h('span', { class: 'duel-players' },
             h('span', { class: 'duel-player' }, playerName(s, d.players[0], { you: false }), hearts(livesOf(s, d.players[0]))),
             h('span', { class: 'duel-player' }, h('span', { class: 'vs' }, t('common.vs')), ' ',
@@ -208,10 +192,13 @@ export function mount(root, ctx) {
             : h('button', {
               class: 'btn small watch', type: 'button', disabled: !allowed, data: { duel: String(d.id) },
               onclick: () => actions.spectate(d.id),
-            }, t('game.watch')))))
+            }, t('game.watch')),
+          progressSlot(d))))
         : h('p', { class: 'hint' }, t('game.no_live_duels')),
       !allowed && live.length ? h('p', { class: 'hint' }, t('game.watch_hint')) : null,
     ]);
+    // each duel's progress in place: a row does not draw the list (and its buttons) again
+    for (const d of live) fillProgress(duelsBox.querySelector(`.progress-slot[data-duel="${d.id}"]`), d);
   }
 
   function statusOf(s, st) {
@@ -226,8 +213,12 @@ export function mount(root, ctx) {
     }
     if (tour.phase === 'finished' && st.place) return placed();
     if (tour.bye === st.player) return t('game.status_bye');
-    const d = tour.duels.find((x) => x.players.includes(st.player) && !x.over);
-    return d ? t('game.status_playing') : t('game.status_waiting');
+    return liveDuelOf(tour, st.player) ? t('game.status_playing') : t('game.status_waiting');
+  }
+
+  /** The running duel of a player, whose row the standings add to "playing". */
+  function liveDuelOf(tour, id) {
+    return tour.duels.find((x) => x.players.includes(id) && !x.over) || null;
   }
 
   function renderStandings(s) {
@@ -252,9 +243,16 @@ export function mount(root, ctx) {
         h('td', {}, h('a', { // a profile beside the game, which goes on in this tab
           class: 'plink', href: `/players/${st.player}`, target: '_blank', rel: 'noopener',
         }, playerName(s, st.player)), reportButton(s, st.player, 'standings', actions, tour.id),
-          h('span', { class: 'status' }, status)),
+          h('span', { class: 'status' }, status, h('span', { class: 'status-row' }))),
         h('td', {}, hearts(st.lives)))))),
     ]);
+    // "· Row 5 of 12" beside "playing", in place: a row does not draw the table again
+    for (const [st, status] of rows) {
+      const d = status === t('game.status_playing') ? liveDuelOf(tour, st.player) : null;
+      const el = standingsBox.querySelector(`tr[data-player="${st.player}"] .status-row`);
+      const text = d ? ` · ${rowText(d)}` : '';
+      if (el && el.textContent !== text) el.textContent = text;
+    }
   }
 
   return {
@@ -263,7 +261,7 @@ export function mount(root, ctx) {
       game.dataset.phase = s.tournament.phase;
       const kind = mainKind(s);
       renderMain(s, kind);
-      renderOffer(s, kind);
+      offer.update(s);
       renderFinal(s);
       renderMine(s);
       renderDuels(s);
