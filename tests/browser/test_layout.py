@@ -31,7 +31,7 @@ ME_BLUE = "rgb(37, 99, 235)"  # --accent and --side-a: "you"
 def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("layout")
     tid = record_tournament(tmp / "wordle.db")
-    srv = start_server(tmp)
+    srv = start_server(tmp, page_rate="100000/minute")  # every scene reloads the page's files
     srv.tournament = tid
     yield srv
     srv.stop()
