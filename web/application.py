@@ -46,7 +46,7 @@ def create_app(config: Mapping[str, Any] | Settings | None = None) -> Flask:
     security.init_app(app)
     limits.init_app(app)
     addresses.init_app(app)
-    assets.init_app(app, pages.name, history.name)
+    assets.init_app(app, pages.name, history.name, languages.name)
     app.register_blueprint(api)
     app.register_blueprint(parties)
     app.register_blueprint(pages)

@@ -8,7 +8,9 @@ whole folder keeps the JS modules consistent: they import each other by relative
 
 Text files and the server's pages are compressed by flask-compress (brotli or gzip, whichever
 the browser takes) where it pays: text types above a size, the assets compressed once and kept
-in memory. The websocket and the JSON API are left alone (small bodies, sent once).
+in memory. The websocket and the JSON API are left alone (small bodies, sent once), except
+/api/languages: every first load fetches its ~18 KB, the same for every player while the
+server runs, so it is compressed once per coding and kept like an asset.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ TEXT_TYPES = [
     "image/svg+xml",
 ]
 MIN_SIZE = 1000  # smaller bodies gain less than the header costs
+SHARED = {"/api/languages"}  # answers the same to everyone while the server runs: kept compressed
 
 assets = Blueprint("assets", __name__)
 
@@ -77,15 +80,16 @@ def versioned(wanted: str, path: str) -> Response:
 
 
 class _AssetCache:
-    """flask-compress's cache, holding the compressed bodies of this version's assets only
-    (pages change with the player and the language: never kept)."""
+    """flask-compress's cache, holding the compressed bodies of this version's assets and of
+    the SHARED answers only (pages change with the player and the language: never kept)."""
 
     def __init__(self) -> None:
         self.data: dict[str, bytes] = {}
 
     @staticmethod
     def _kept(key: str) -> bool:
-        return key.partition(";")[2].startswith(f"{PREFIX}/{version()}/")
+        path = key.partition(";")[2]
+        return path in SHARED or path.startswith(f"{PREFIX}/{version()}/")
 
     def get(self, key: str) -> bytes | None:
         return self.data.get(key) if self._kept(key) else None

@@ -1,5 +1,6 @@
 """The client's files: versioned URLs cached for a year, the pages revalidated, text compressed
-where it pays (brotli or gzip, as the browser asks), the JSON API left as it is."""
+where it pays (brotli or gzip, as the browser asks), the JSON API left as it is but for the
+languages every first load fetches."""
 
 from __future__ import annotations
 
@@ -63,9 +64,25 @@ def test_small_and_unknown_files_and_the_api(client):
     assert client.get(f"{base}/js/nothing.js").status_code == 404
     assert client.get(f"{base}/../app.py").status_code == 404
     assert client.get(f"{base}/%2e%2e/pages.py").status_code == 404
-    api = client.get("/api/languages", headers={"Accept-Encoding": "gzip, br"})
+    api = client.get("/api/leaderboard", headers={"Accept-Encoding": "gzip, br"})
     assert api.status_code == 200 and "Content-Encoding" not in api.headers
-    assert api.get_json()  # plain JSON, as before
+    assert api.get_json() is not None  # plain JSON, as before
+
+
+def test_the_languages_are_compressed_as_the_client_takes_them(client):
+    plain = client.get("/api/languages")  # a client that takes no compression
+    assert "Content-Encoding" not in plain.headers and len(plain.data) > 10_000
+    assert "Accept-Encoding" in plain.headers["Vary"]
+    for _ in range(2):  # the second answer comes from the cache, the same
+        br = client.get("/api/languages", headers={"Accept-Encoding": "gzip, deflate, br"})
+        assert br.headers["Content-Encoding"] == "br" and brotli.decompress(br.data) == plain.data
+        assert "Accept-Encoding" in br.headers["Vary"] and len(br.data) < len(plain.data) / 4
+        assert br.headers["Cache-Control"] == plain.headers["Cache-Control"] == "max-age=3600"
+    no_br = client.get("/api/languages", headers={"Accept-Encoding": "br;q=0, gzip"})
+    assert no_br.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(no_br.data) == plain.data
+    refused = client.get("/api/languages", headers={"Accept-Encoding": "br;q=0"})
+    assert "Content-Encoding" not in refused.headers and refused.data == plain.data
 
 
 def test_another_versions_url_serves_todays_file_without_keeping_it(client):

@@ -81,7 +81,8 @@ export function createDuelPanel(ctx, s0, { mine }) {
       count = v.turnNo ? t('duel.turn_of', { n: v.turnNo, max: v.max_turns }) : '';
     }
     keyed(turnText, `${whose}|${count}`, () => [
-      h('span', { class: 'whose' }, whose), count ? h('span', { class: 'count' }, count) : null,
+      h('span', { class: 'whose' }, whose && v.to_move !== me ? theirTurn(nameText(s, v.to_move)) : whose),
+      count ? h('span', { class: 'count' }, count) : null,
     ]);
     turnText.classList.toggle('mine', live && v.to_move === me);
     // the turn and its clock take the colour of the player to move (as their box and rows do)
@@ -150,6 +151,19 @@ export function createDuelPanel(ctx, s0, { mine }) {
       if (keyboard) keyboard.destroy();
     },
   };
+}
+
+const NAME_MARK = '\uE000';
+
+/** "Turno de {name}" with the name in an element of its own: where the line is short (a phone)
+ * the name gives way, cut short (whole in its tooltip, in the player's box above and for screen
+ * readers), never the words around it, whichever side of the name they are. */
+function theirTurn(name) {
+  const [before, after = ''] = t('duel.their_turn', { name: NAME_MARK })
+    .split(NAME_MARK)
+    .map((part, i) => part.replace(i ? /^\u2069/ : /\u2068$/, '')); // the name is isolated below
+  const words = (text) => (text ? h('span', { class: 'whose-words' }, text) : null);
+  return [words(before), h('bdi', { class: 'nick whose-name', title: name }, name), words(after)];
 }
 
 export function clearInto(el, panel) {

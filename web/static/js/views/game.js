@@ -270,10 +270,12 @@ export function mount(root, ctx) {
       const label = out ? t('game.leave_out') : t('game.leave');
       if (leaveBtn.textContent !== label) leaveBtn.textContent = label;
       document.body.classList.toggle('in-duel', !!(s.duel && !s.duel.outcome));
+      // a duel's board on the screen, mine or watched (a laptop gives it the screen's height)
+      document.body.classList.toggle('with-board', /^(duel|watch):/.test(kind));
     },
     unmount() {
       if (panel && panel.destroy) panel.destroy();
-      document.body.classList.remove('in-duel');
+      document.body.classList.remove('in-duel', 'with-board');
     },
   };
 }
