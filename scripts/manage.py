@@ -4,8 +4,8 @@
     python3 scripts/manage.py serve   # make .venv if needed, install, run the server
     python3 scripts/manage.py test    # make .venv if needed, install with test extras, run pytest
 
-The virtual environment lives in `.venv` beside setup.cfg and is reinstalled only when
-setup.cfg changes, so both commands are quick after the first run.
+The virtual environment lives in `.venv` beside setup.cfg and is reinstalled only when what
+it installs changes (setup.cfg, the command), so both commands are quick after the first run.
 """
 
 from __future__ import annotations
@@ -23,11 +23,17 @@ PYTHON = VENV / "bin" / "python"
 
 
 def ensure_installed(extras: str) -> None:
-    """Create the venv and (re)install the project when setup.cfg or the extras changed."""
+    """Create the venv and (re)install the project when what it installs changed: setup.cfg,
+    the extras, or the `wordle-tournament` command (installed as a copy)."""
     if not PYTHON.exists():
         print(f"creating virtual environment in {VENV}", flush=True)
         venv.create(VENV, with_pip=True)
-    key = hashlib.sha256((ROOT / "setup.cfg").read_bytes() + extras.encode()).hexdigest()
+    installed = [
+        ROOT / "setup.cfg",
+        ROOT / "setup.py",
+        *sorted((ROOT / "scripts/command").glob("*.py")),
+    ]
+    key = hashlib.sha256(b"".join(p.read_bytes() for p in installed) + extras.encode()).hexdigest()
     stamp = VENV / f".installed{extras}"
     if stamp.exists() and stamp.read_text() == key:
         return

@@ -210,3 +210,23 @@ def test_hunspell_pair_without_the_hunspell_program(folder, monkeypatch):
     run(folder, "en", "allowed", str(FIXTURES / "tiny_en.dic"))
     assert lines(folder / "en" / "allowed.txt") == with_program
     assert "rewalk" in with_program
+
+
+def test_the_installed_command_knows_which_arguments_are_files():
+    """`wordle-tournament import-wordlist` makes the caller's file names absolute before it moves
+    to the checkout; it counts positions by the options that take a value, so its list of those
+    must be the parser's."""
+    from scripts.command import FILE_ARGUMENTS, callers_files
+
+    parser = iw.build_parser()
+    valued = {
+        s for a in parser._actions if a.option_strings and a.nargs != 0 for s in a.option_strings
+    }
+    positional = [a.dest for a in parser._actions if not a.option_strings]
+    positions, _, listed = FILE_ARGUMENTS["import-wordlist"]
+    assert listed == valued
+    assert [positional[i] for i in positions] == ["source"]
+    args = ["--top", "5", "de", "answers", "w.txt", "--folder", "lists"]
+    assert callers_files("import-wordlist", args, Path("/c")) == [
+        "--top", "5", "de", "answers", "/c/w.txt", "--folder", "/c/lists",
+    ]  # fmt: skip

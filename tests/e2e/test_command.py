@@ -6,6 +6,7 @@ import os
 import signal
 import site
 import subprocess
+import sys
 import time
 import urllib.request
 import venv
@@ -34,11 +35,11 @@ def command(tmp_path_factory):
     return env_dir / "bin" / "wordle-tournament"
 
 
-def run(command, *args: str, **env: str) -> subprocess.CompletedProcess:
+def run(command, *args: str, cwd: Path = Path("/"), **env: str) -> subprocess.CompletedProcess:
     base = {k: v for k, v in os.environ.items() if not k.startswith("WT_")}
     return subprocess.run(
         [str(command), *args], env={**base, **env}, capture_output=True, text=True, timeout=60,
-        cwd="/",  # from anywhere: the command finds its checkout
+        cwd=cwd,  # from anywhere: the command finds its checkout
     )  # fmt: skip
 
 
@@ -47,6 +48,27 @@ def test_the_command_lists_its_subcommands(command):
     assert done.returncode == 2
     for name in ("serve", "migrate", "admin", "import-wordlist", "backup"):
         assert name in done.stderr
+    helped = run(command, "--help")
+    assert helped.returncode == 0 and "backup PATH" in helped.stdout, helped.stderr
+
+
+def test_files_named_on_the_command_line_are_the_callers(command, tmp_path):
+    """The command works in its checkout, but `backup copy.db` run from a folder writes the
+    copy there, and a word file is read from there, as any command-line tool does."""
+    caller = tmp_path / "caller"
+    caller.mkdir()
+    url = f"sqlite:///{tmp_path}/w.db"
+    made = subprocess.run([sys.executable, "-c", "import sys; from models.store.sql import "
+                           "open_database; open_database(sys.argv[1])", url], cwd=ROOT)  # fmt: skip
+    assert made.returncode == 0
+    copied = run(command, "backup", "copy.db", cwd=caller, WT_DATABASE_URL=url)
+    assert copied.returncode == 0, copied.stdout + copied.stderr
+    assert (caller / "copy.db").stat().st_size > 0
+    (caller / "words.txt").write_text("apfel\nbirne\n", encoding="utf-8")
+    checked = run(command, "import-wordlist", "de", "allowed", "words.txt", "--merge",
+                  "--dry-run", cwd=caller)  # fmt: skip
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "2 source lines" in checked.stdout
 
 
 def test_serve_then_migrate_and_backup_work_on_the_named_database(command, tmp_path):
