@@ -98,6 +98,7 @@ def main() -> None:
     app.extensions["gc_watch"] = gc_watch  # its pauses are on /metrics
     if settings.gc_tuning:
         tuning.tune_gc()
+        gevent.spawn(tuning.collect_young)
         gevent.spawn(tuning.collect_when_quiet, game.open_connections)
     bot_server = make_bot_server(settings, app)  # the bots' own loopback listener
     bot_server.start()
@@ -117,6 +118,9 @@ def main() -> None:
     server.stop(timeout=2)
     bot_server.stop(timeout=2)
     game.wait_quiet(3.0)
+    writer = app.extensions.get("writer")
+    if writer is not None and not writer.close(settings.shutdown_write_seconds):
+        log.error("a database write was still running at the stop")
     log.info("at stop: %s", census(game))
     log.info("gc: %s", gc_watch.summary())
     status = report_unwritten(drained.unwritten, settings.journal_path)

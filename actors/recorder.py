@@ -1,8 +1,10 @@
 """The one writer to the database.
 
-SQLite blocks the whole gevent hub while it writes, and concurrent writers only fight over its
-lock, so every game write goes through this actor, one short transaction at a time. Reads
-(REST routes) go straight to the store.
+Concurrent writers only fight over SQLite's lock, so every game write goes through this actor,
+one short transaction at a time. With SQLite each call runs on the writer thread
+(models/store/writer_thread.py) while this actor's greenlet waits, so a synced commit does not
+stop the hub; its mailbox fills meanwhile, and the next batch is the larger. Reads (REST
+routes) go straight to the store.
 
 Writes that arrive together share a transaction: a write joins the batch, and the first one
 of a batch tells the actor `FlushBatch`, which the mailbox delivers after every write already
@@ -34,8 +36,9 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, assert_never
+from typing import Any, Protocol, TypeVar, assert_never
 
 import gevent
 
@@ -48,9 +51,17 @@ from models.store.interfaces import GameStore
 from models.store.journal import Journal
 
 log = logging.getLogger("wordle.recorder")
+R = TypeVar("R")
+
+
+class Writer(Protocol):
+    """`writer(fn, *args)` is `fn(*args)`, wherever it runs."""
+
+    def __call__(self, fn: Callable[..., R], /, *args: Any) -> R: ...
+
 
 RETRY_SECONDS = 3.0
-# Results per transaction at most. SQLite holds the whole hub while a batch is written (~0.5-1
+# Results per transaction at most. On the hub, SQLite holds it while a batch is written (~0.5-1
 # ms a result measured here: 200 held it 165 ms), and the recorder lets the other greenlets run
 # between two batches, so this bounds the pause; 25 is about one tournament's results.
 BATCH_MAX = 25
@@ -119,10 +130,14 @@ class Recorder(Actor[RecorderMsg]):
         supervisor: ActorRef[ChildFailed] | None = None,
         journal: Journal | None = None,
         purge_days: float = 0.0,
+        writer: Writer | None = None,
     ) -> None:
-        """`purge_days`: accounts unseen this long that never played are deleted (0: never)."""
+        """`purge_days`: accounts unseen this long that never played are deleted (0: never).
+        `writer(fn, *args)` runs each store call (models/store/writer_thread.py: on a thread
+        of its own, for SQLite); without it, calls run in this actor's greenlet."""
         super().__init__(clock, supervisor)
         self.store = store
+        self.call: Writer = writer or _here
         self.journal = journal
         self.purge_days = purge_days
         self.pending: list[GameResult] = []  # writes waiting for the database, in order
@@ -161,7 +176,7 @@ class Recorder(Actor[RecorderMsg]):
         self.after(PURGE_EVERY_SECONDS, PurgeUnplayed())
         now = dt.datetime.fromtimestamp(self.clock.time(), dt.UTC).replace(tzinfo=None)
         try:
-            gone = self.store.purge_unplayed(now - dt.timedelta(days=self.purge_days))
+            gone = self.call(self.store.purge_unplayed, now - dt.timedelta(days=self.purge_days))
         except Unavailable:
             return  # tomorrow, then
         if gone:
@@ -176,7 +191,7 @@ class Recorder(Actor[RecorderMsg]):
         self._check_deadline(msg)  # writing the earlier results took time too
         began = time.perf_counter()
         try:
-            started = self.store.start_tournament(msg.language, list(msg.seats))
+            started = self.call(self.store.start_tournament, msg.language, list(msg.seats))
         finally:
             metrics.RECORDER_WRITE.observe(time.perf_counter() - began)
         metrics.TOURNAMENTS_STARTED.inc()
@@ -278,7 +293,7 @@ class Recorder(Actor[RecorderMsg]):
             chunk = results[done : done + BATCH_MAX]
             if len(chunk) > 1:
                 try:
-                    _timed(self.store.record_results, chunk)
+                    self._timed_write(chunk)
                 except Unavailable:
                     self._unavailable(f"{len(chunk)} writes from {describe(chunk[0])} on")
                     return done
@@ -298,13 +313,22 @@ class Recorder(Actor[RecorderMsg]):
     def _try(self, result: GameResult) -> bool:
         """True when done (or refused for good); False when the database is unavailable."""
         try:
-            _timed(self.store.record_results, [result])
+            self._timed_write([result])
         except Unavailable:
             self._unavailable(describe(result))
             return False
         except Exception:
             log.exception("database refused %r; not retried", result)
         return True
+
+    def _timed_write(self, results: list[GameResult]) -> None:
+        """One transaction, timed into wordle_recorder_write_seconds (a failed one too: an
+        outage shows as slow writes before it shows as waiting results)."""
+        began = time.perf_counter()
+        try:
+            self.call(self.store.record_results, results)
+        finally:
+            metrics.RECORDER_WRITE.observe(time.perf_counter() - began)
 
     def _unavailable(self, what: str) -> None:
         log.warning(
@@ -316,14 +340,8 @@ class Recorder(Actor[RecorderMsg]):
         self.outage = True
 
 
-def _timed(write: Any, results: list[GameResult]) -> None:
-    """One transaction, timed into wordle_recorder_write_seconds (a failed one too: an outage
-    shows as slow writes before it shows as waiting results)."""
-    began = time.perf_counter()
-    try:
-        write(results)
-    finally:
-        metrics.RECORDER_WRITE.observe(time.perf_counter() - began)
+def _here(fn: Callable[..., R], *args: Any) -> R:
+    return fn(*args)
 
 
 def _breathe() -> None:

@@ -46,7 +46,7 @@ from actors.messages import (
 )
 from actors.moderation import start_poller
 from actors.parties import PartyRegistry
-from actors.recorder import PendingWrites, Recorder, Unwritten
+from actors.recorder import PendingWrites, Recorder, Unwritten, Writer
 from actors.runtime import ActorDead, Reply, live_refs
 from actors.supervisor import Supervisor
 from models.settings import Settings
@@ -92,8 +92,10 @@ class GameServer:
         clock: Clock | None = None,
         rng: random.Random | None = None,
         players: Callable[[list[int]], dict[int, Player]] | None = None,
+        writer: Writer | None = None,
     ) -> None:
-        """`players(ids)` gives current player info (for party views); by default the store."""
+        """`players(ids)` gives current player info (for party views); by default the store.
+        `writer`: where the recorder's store calls run (actors/recorder.py)."""
         self.settings = settings
         self.words = words
         self.store = store
@@ -103,7 +105,7 @@ class GameServer:
         if store is not None:
             journal = Journal(settings.journal_path)
             self.recorder = Recorder(
-                store, self.clock, self.supervisor, journal, settings.purge_unplayed_days
+                store, self.clock, self.supervisor, journal, settings.purge_unplayed_days, writer
             ).start()
         self.base_url: str | None = None  # the server's own websocket URL, for bots
         # what the server's own bots show when they connect (web/ws.py exempts them from the

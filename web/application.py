@@ -10,6 +10,7 @@ from typing import Any
 from flask import Flask, jsonify
 
 from models.settings import Settings
+from models.store.connection import is_sqlite
 from models.store.sql import SqlStore, open_database
 from wordlists import nickname_terms
 
@@ -74,4 +75,11 @@ def _game(app: Flask, settings: Settings):
         import wordlists
 
         words = wordlists.load_all(settings.wordlists_dir or None)
-    return GameServer(settings, words, store=app.extensions["store"])
+    store = app.extensions["store"]
+    writer = None
+    if is_sqlite():  # synced commits off the event loop
+        from models.store.writer_thread import WriterThread
+
+        writer = WriterThread()
+        app.extensions["writer"] = writer  # closed by app.py after the last write
+    return GameServer(settings, words, store=store, writer=writer)

@@ -305,16 +305,41 @@ def check_writable() -> None:
         raise Unavailable(problem)
 
 
+# The writes of this process take turns (a gevent lock once the server has patched threading):
+# a greenlet waits for its turn cooperatively instead of in SQLite's busy handler, which
+# sleeps with the whole hub. The writer thread (writer_thread.py) writes in the turn its
+# calling greenlet holds, so the hub's own writes can neither starve it nor block on it.
+_turn = threading.RLock()
+_thread_of = threading.local()  # .writer is True on the writer thread
+
+
+@contextmanager
+def write_turn() -> Iterator[None]:
+    """Hold this process's turn to write SQLite (already held on the writer thread; MySQL
+    takes its own row locks, and its writes wait cooperatively anyway)."""
+    if getattr(_thread_of, "writer", False) or not is_sqlite():
+        yield
+        return
+    with _turn:
+        yield
+
+
+def mark_writer_thread() -> None:
+    """Called on the writer thread: its writes run in the turn of the greenlet that asked."""
+    _thread_of.writer = True
+
+
 @contextmanager
 def write() -> Iterator[None]:
-    """A connection of this greenlet's own, one transaction. SQLite takes the write lock at
-    BEGIN (IMMEDIATE), so the busy timeout applies there and never half-way through; a file
-    gone or replaced is refused before anything is written into the lost one."""
+    """A connection of this greenlet's own, one transaction, in this process's turn. SQLite
+    takes the write lock at BEGIN (IMMEDIATE), so the busy timeout applies there and never
+    half-way through; a file gone or replaced is refused before anything is written into the
+    lost one."""
     problem = file_problem()
     _note(problem)
     if problem is not None:
         raise Unavailable(problem)
-    with database.connection_context():
+    with write_turn(), database.connection_context():
         txn = database.atomic(lock_type="IMMEDIATE") if is_sqlite() else database.atomic()
         with txn:
             yield

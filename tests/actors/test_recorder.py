@@ -325,3 +325,26 @@ def test_a_start_that_outlives_its_deadline_while_written_is_closed_at_once():
         recorder.ask(StartTournament("en", (10, 11), deadline=clock.time() + 10))
     settle()
     assert store.done == [("start_tournament", "en", [10, 11]), ("finish_tournament", 7, "aborted")]
+
+
+def test_with_a_writer_every_store_call_runs_there_and_writes_meanwhile_share_the_next():
+    """With SQLite each call runs on the writer thread while the recorder waits; what is told
+    meanwhile queues, and goes in one transaction after it."""
+    store = FlakyStore(outage=0)
+    calls: list[str] = []
+
+    def writer(fn, *args):
+        calls.append(fn.__name__)
+        gevent.sleep(0.01)  # the thread at work: this greenlet waits, the others run
+        return fn(*args)
+
+    recorder = Recorder(store, ManualClock(), writer=writer).start()
+    recorder.tell(Record(TournamentClosed(1)))
+    gevent.sleep(0.002)  # its write is under way
+    assert calls == ["record_results"] and store.done == []
+    for i in range(2, 6):
+        recorder.tell(Record(TournamentClosed(i)))
+    assert recorder.ask(StartTournament("en", (10, 11)))[0] == 7
+    assert calls == ["record_results", "record_results", "start_tournament"]
+    assert [d[1] for d in store.done[:5]] == [1, 2, 3, 4, 5]
+    assert store.transactions == 3

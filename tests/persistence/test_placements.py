@@ -4,21 +4,17 @@ players lose no update (under gevent, in a subprocess: pytest itself is never mo
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 from models.rating import rating_changes
 from models.results import FixedPlacement, TournamentClosed
 from models.store import tables
 from models.store.sql import SqlStore
 from models.tournament import Phase, PlacementFixed, Result, Tournament
+from tests.persistence.workers import run_worker
 
 store = SqlStore()
 
-ROOT = Path(__file__).resolve().parents[2]
 WORKER = "tests.persistence.gevent_apply"
 
 
@@ -92,19 +88,6 @@ def test_database_ratings_equal_the_rules_core_over_many_tournaments(db_url):
     assert len(set(expected.values())) > 3  # ratings really moved apart
 
 
-def run_worker(url: str, plan: dict) -> dict:
-    out = subprocess.run(
-        [sys.executable, "-m", WORKER, url],
-        input=json.dumps(plan),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
 def test_concurrent_greenlets_lose_no_update(db_url, backend):
     rng = random.Random(7)
     shared = [store.create_player(rng=rng)[0].id for _ in range(8)]
@@ -122,7 +105,7 @@ def test_concurrent_greenlets_lose_no_update(db_url, backend):
     plan["duplicate"] = {"id": dup_tid, "placement": [shared[0], 1, 1, False, 10], "copies": 5}
     total[shared[0]] += 10
 
-    result = run_worker(db_url, plan)
+    result = run_worker(WORKER, db_url, plan=plan)
 
     assert result["patched"] is True
     assert result["applied"] == 6 * 8 and result["duplicate_applied"] == 1
