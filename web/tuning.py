@@ -1,9 +1,10 @@
 """Garbage collection tuned for thousands of connections in one process.
 
 Every object alive after start-up (modules, word lists, the app) is moved out of the
-collector's sight (`gc.freeze()`), and the thresholds keep each collection short: small young
-collections, frequent middle ones, full ones rare. A collection stops every greenlet while it
-runs, so each is timed and a long one is logged. (Sockets are tuned in web/server.py.)
+collector's sight (`gc.freeze()`), and each collection is kept short: young and middle ones
+every half second by the clock, full ones only while few are connected. A collection stops
+every greenlet while it runs, so each is timed and a long one is logged. (Sockets are tuned in
+web/server.py.)
 """
 
 from __future__ import annotations
@@ -25,12 +26,21 @@ log = logging.getLogger("wordle.tuning")
 # dying lower it): ~4,000 per young collection (~1 ms every 0.5 s) and ~22,000 per middle one
 # (~10 ms every 3 s). Larger young thresholds made each young collection long (50,000:
 # 100-350 ms every 20 s). A full collection walks every player's objects (1.3-2.5 s at 10,000
-# players): automatic ones are off (after a million middle collections: weeks), since what a
+# players): automatic ones are off (the largest threshold there is: `collect_young` adds a
+# middle collection every half second, so a million would come in six days), since what a
 # tournament or a connection leaves is freed by reference counting (no cycles:
 # tests/actors/test_memory.py, tests/web/test_ws_route.py); `collect_when_quiet` runs one
 # while few are connected, for whatever a library might still leave in a cycle
 # (docs/performance.md, "An hour without a pause").
-GC_THRESHOLDS = (1000, 5, 1_000_000)
+GC_THRESHOLDS = (1000, 5, 2**31 - 1)
+# Young collections by the clock as well: the counter that triggers them is allocations minus
+# deallocations, and since reference counting frees what a tournament leaves, it rises slowly
+# (4-17 young collections a minute at 10,000 players), so each walked everything allocated and
+# still alive since the one before: 100-190 ms. Every half second, the young and the middle
+# generations together (each survivor is walked once, then moved to the old generation, where
+# reference counting frees it): at most half a second of allocations; at 10,000 players each
+# took at most 25 ms, one in an hour 25-50 ms (docs/performance.md, "An hour without a pause").
+YOUNG_EVERY_SECONDS = 0.5
 QUIET_CONNECTIONS = 200  # a full collection then walks little: tens of milliseconds at most
 QUIET_CHECK_SECONDS = 600.0
 SLOW_GC_SECONDS = 0.1  # log collections that stop the process longer than this
@@ -44,6 +54,15 @@ def tune_gc() -> None:
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
     log.info("gc: %d start-up objects frozen, thresholds %s", gc.get_freeze_count(), GC_THRESHOLDS)
+
+
+def collect_young(every: float = YOUNG_EVERY_SECONDS) -> None:
+    """Forever (a greenlet): the young and middle generations every `every` seconds, so that
+    neither holds more than that much of survivors. The automatic thresholds stay, for
+    bursts."""
+    while True:
+        gevent.sleep(every)
+        gc.collect(1)
 
 
 def collect_when_quiet(

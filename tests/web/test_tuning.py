@@ -62,7 +62,8 @@ def test_the_server_sets_tcp_nodelay_on_accepted_sockets():
 def test_automatic_full_collections_are_off_and_run_only_while_quiet(monkeypatch):
     import gevent
 
-    assert tuning.GC_THRESHOLDS[2] >= 100_000  # weeks of middle collections at 10,000 players
+    # two middle collections a second (collect_young): years before an automatic full one
+    assert tuning.GC_THRESHOLDS[2] / 2 / 86400 / 365 > 30
     full = []
     monkeypatch.setattr(tuning.gc, "collect", lambda: full.append(open_now[0]) or 0)
     open_now = [5000]
@@ -75,3 +76,19 @@ def test_automatic_full_collections_are_off_and_run_only_while_quiet(monkeypatch
         assert full and set(full) == {12}
     finally:
         worker.kill()
+
+
+def test_young_collections_come_by_the_clock_with_the_middle_generation(monkeypatch):
+    import gevent
+
+    taken = []
+    monkeypatch.setattr(tuning.gc, "collect", lambda generation=2: taken.append(generation) or 0)
+    worker = gevent.spawn(tuning.collect_young, 0.005)
+    try:
+        for _ in range(1000):
+            if len(taken) >= 3:
+                break
+            gevent.sleep(0.005)
+    finally:
+        worker.kill()
+    assert len(taken) >= 3 and set(taken) == {1}  # again and again, never a full collection
