@@ -116,11 +116,15 @@ class TournamentSteps(Room[C]):
         try:
             secrets = choose_secrets(ctx.rng, ctx.words.answers, len(pairs), used)
         except OutOfWords:
-            self.log(f"tournament {run.tournament_id}: out of words; duels are void", logging.ERROR)
-            for pair in pairs:
-                t, events = self.run.t.record_duel(pair, Result.VOID)
-                self.set_run(self.run._replace(t=t))
-                self.apply(events)
+            # Void duels would lose nobody a life: the same round again, forever. A list this
+            # small is the admin's to fix (the log says so); the players are told it stopped.
+            self.log(
+                f"tournament {run.tournament_id}: out of words (the answer list is too small "
+                "for a tournament); it is stopped as aborted",
+                logging.ERROR,
+            )
+            self.abort_run("tournament_aborted")
+            self.finish()
             return
         now = self.now
         slots = list(run.duels)
